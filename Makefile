@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The workbench: apply the series to Debian's linux-source-6.12, build and
+# boot it under QEMU on x86 and MIPS, run the KUnit suite and the selftests.
+# `make help` lists the targets.
+
+ARCH ?= x86_64
+# The extracted tree and the build output (a cache shared by all clones).
+BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
+export BUILD
+
+.PHONY: help deps tree apply run test kunit selftests format-patch summary \
+	checkpatch clean distclean
+
+help:
+	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
+	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el)'
+	@echo 'make test               the whole matrix: KUnit on 6 kernels, selftests on 12'
+	@echo '                         kernel x ABI combos; SKIP="x32 mips64/n32" skips combos'
+	@echo 'make selftests ARCH=..  the selftests on the ABIs of one kernel (after run)'
+	@echo 'make deps               install the Debian packages (as root; no-op if present)'
+	@echo 'make tree               extract linux-source-6.12 into build/linux, commit as "base"'
+	@echo 'make apply              reset build/linux to base and apply series/, kunit/,'
+	@echo '                         selftests/ and MAINTAINERS.snippet (no-op if unchanged)'
+	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
+	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
+	@echo 'make clean              remove build output, keep the extracted tree and ccache'
+	@echo 'make distclean          remove build/ and out/ entirely'
+
+deps:
+	@tools/deps.sh
+
+tree: deps
+	@tools/tree.sh
+
+apply: deps
+	@tools/apply.sh
+
+run: apply
+	@tools/kunit.sh $(ARCH)
+
+kunit: apply
+	@tools/kunit.sh $(ARCH)
+
+selftests: apply
+	@tools/selftests.sh $(ARCH)
+
+test: apply
+	@tools/matrix.sh
+
+summary:
+	@tools/summary.sh
+
+format-patch: apply
+	@tools/format-patch.sh
+
+checkpatch: format-patch
+	@tools/checkpatch.sh
+
+clean:
+	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
+		$(BUILD)/results $(BUILD)/gen_init_cpio out
+
+distclean:
+	rm -rf $(BUILD) out

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Turn the base tree into base + the series, as commits on branch "series":
+#   series/0*.patch (git am, in order; the cover letter is not a commit),
+#   then kunit/ and selftests/ (their files, hooks.diff and COMMIT_MSG), each
+#   with the F: lines of MAINTAINERS.snippet that cover files it added.
+# The commits are made in a scratch worktree ($BUILD/apply); the tree then
+# checks out the result, which rewrites only the files that differ from what
+# it had, so that the kernel builds see unchanged files as unchanged.
+# Nothing at all is done when the inputs are those of the last apply.
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/tools/tree.sh"
+cd "$TREE"
+
+inputs() {
+	(cd "$TOP" && find series kunit selftests MAINTAINERS.snippet tools/apply.sh \
+		-type f ! -name '0000-cover-letter.patch' -print0 | sort -z | xargs -0 sha256sum)
+}
+hash=$(inputs | sha256sum | cut -d' ' -f1)
+
+if [ "$(cat .git/applied-inputs 2>/dev/null)" = "$hash" ] &&
+   [ "$(git rev-parse HEAD)" = "$(cat .git/applied-head 2>/dev/null)" ] &&
+   git diff --quiet HEAD; then
+	say "apply: tree is up to date (linux $(base_version) + $(git rev-list --count base..HEAD) commits)"
+	exit 0
+fi
+
+say "apply: applying the series to linux $(base_version)"
+rm -f .git/applied-inputs .git/applied-head
+wt=$BUILD/apply
+[ -d "$wt" ] || { git worktree prune; git worktree add -q --detach "$wt" base; }
+cd "$wt"
+git am --abort >/dev/null 2>&1 || true
+git checkout -q -f --detach base
+git clean -q -fdx
+
+# The commit of a directory's sources: its files, hooks.diff, COMMIT_MSG.
+author_of() {
+	sed -n 's/^Signed-off-by: //p' "$1" | head -n1
+}
+
+commit_dir() {
+	local src=$1 dest=$2 dir=$TOP/$1
+	[ -f "$dir/COMMIT_MSG" ] || die "$src/COMMIT_MSG is missing"
+	mkdir -p "$dest"
+	(cd "$dir" && find . -type f ! -name COMMIT_MSG ! -name hooks.diff -print0 |
+		xargs -0 -I{} cp --parents {} "$wt/$dest/")
+	if [ -f "$dir/hooks.diff" ]; then
+		git apply --index "$dir/hooks.diff" ||
+			die "$src/hooks.diff does not apply to linux $(base_version) + series"
+	fi
+	"$TOP/tools/maintainers.py" "$TOP/MAINTAINERS.snippet" .
+	git add -f "$dest" MAINTAINERS
+	git commit -q --author="$(author_of "$dir/COMMIT_MSG")" -F "$dir/COMMIT_MSG"
+	say "apply:   $(git log -1 --format=%s)"
+}
+
+am_log=$(mktemp)
+for p in "$TOP"/series/0*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	if ! git am -q --whitespace=error-all "$p" >"$am_log" 2>&1; then
+		echo "error: series/$(basename "$p") does not apply to linux $(base_version)" >&2
+		cat "$am_log" >&2
+		git am --abort >/dev/null 2>&1 || true
+		echo "--- the failing hunks:" >&2
+		git apply --check -v "$p" 2>&1 | grep -v '^Checking patch' >&2 || true
+		exit 1
+	fi
+	say "apply:   $(git log -1 --format=%s)"
+done
+rm -f "$am_log"
+
+commit_dir kunit .
+commit_dir selftests tools/testing/selftests
+
+new=$(git rev-parse HEAD)
+cd "$TREE"
+git checkout -q -f -B series "$new"
+git clean -q -fdx
+git rev-parse HEAD > .git/applied-head
+echo "$hash" > .git/applied-inputs
+say "apply: linux $(base_version) + $(git rev-list --count base..HEAD) commits"

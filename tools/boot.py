@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Boot a kernel that kunit.py built with an initramfs, under the QEMU
+command line of kunit.py's own qemu_configs/<arch>.py, with a timeout.
+The console goes to a log file; the exit code says whether QEMU exited by
+itself (0) or was killed at the timeout (124)."""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import threading
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tree', required=True)
+    ap.add_argument('--arch', required=True)
+    ap.add_argument('--build_dir', required=True)
+    ap.add_argument('--initrd', required=True)
+    ap.add_argument('--log', required=True)
+    ap.add_argument('--timeout', type=int, default=600)
+    ap.add_argument('--kernel_args', action='append', default=[])
+    a = ap.parse_args()
+
+    sys.path.insert(0, os.path.join(a.tree, 'tools/testing/kunit'))
+    import kunit_kernel
+    # The arch's QemuArchParams, loaded as kunit.py loads them; the command
+    # line is kunit.py's (LinuxSourceTreeOperationsQemu.start()) but for
+    # kunit_shutdown, which would reboot before /init runs.
+    _, ops = kunit_kernel._get_qemu_ops(
+        kunit_kernel._default_qemu_config_path(a.arch), [], None)
+    params = ['rdinit=/init', 'kunit.enable=0', 'panic=-1'] + a.kernel_args
+    cmdline = ops._kernel_command_line.replace(' kunit_shutdown=reboot', '')
+    command = ['qemu-system-' + ops._qemu_arch, '-nodefaults', '-m', '1024',
+               '-kernel', os.path.join(a.build_dir, ops._kernel_path),
+               '-initrd', a.initrd,
+               '-append', ' '.join(params + [cmdline]),
+               '-no-reboot', '-nographic', '-serial', ops._serial] + ops._extra_qemu_params
+    with open(a.log, 'w') as log:
+        log.write('$ ' + ' '.join(shlex.quote(c) for c in command) + '\n')
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, errors='backslashreplace')
+        timer = threading.Timer(a.timeout, proc.kill)
+        timer.start()
+        for line in proc.stdout:
+            log.write(line)
+            log.flush()
+        proc.wait()
+        timed_out = not timer.is_alive()
+        timer.cancel()
+        if timed_out:
+            log.write(f'\nboot.py: QEMU killed after {a.timeout}s\n')
+            sys.exit(124)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# codegen.sh [ARCH...]: "no codegen change", measured.  Build the objects
+# that patches 1-4 touch at base and at the last patch of series/, with the
+# .config that kunit.sh made for ARCH (the KUnit suite itself turned off),
+# and compare them with scripts/bloat-o-meter and objdump -d.
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/tools/apply.sh" >/dev/null
+npatches=$(ls "$TOP"/series/0*.patch | grep -vc 0000-cover-letter)
+after=$(git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${npatches}p")
+src=$BUILD/codegen-src
+if [ ! -d "$src" ]; then
+	git -C "$TREE" worktree add -q --detach "$src" base
+fi
+
+objects() {
+	case $1 in
+	mips*) echo "fs/read_write.o arch/mips/kernel/linux32.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o" ;;
+	*) echo "fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o" ;;
+	esac
+}
+
+rc=0
+for arch in ${*:-x86_64 i386 mips64el mips64}; do
+	cross=$(arch_cross "$arch")
+	[ -f "$BUILD/kunit-$arch/.config" ] || die "no $BUILD/kunit-$arch/.config: run make run ARCH=$arch first"
+	karch=$arch
+	case $arch in mips*) karch=mips ;; esac
+	for rev in base "$after"; do
+		o=$BUILD/codegen-$arch/$( [ "$rev" = base ] && echo base || echo series)
+		mkdir -p "$o"
+		git -C "$src" checkout -q --detach "$rev"
+		sed '/CONFIG_READ_WRITE_KUNIT_TEST/d' "$BUILD/kunit-$arch/.config" > "$o/.config"
+		say "codegen $arch: building $(objects "$arch") at $(git -C "$src" log -1 --format=%s "$rev" | cut -c1-50)"
+		make -s -C "$src" O="$o" ARCH="$karch" CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" \
+			olddefconfig $(objects "$arch") -j"$JOBS" >"$LOGS/codegen-$arch.log" 2>&1 ||
+			{ cat "$LOGS/codegen-$arch.log"; die "codegen $arch: build failed"; }
+	done
+	for obj in $(objects "$arch"); do
+		a=$BUILD/codegen-$arch/base/$obj b=$BUILD/codegen-$arch/series/$obj
+		sizes=$("$TREE/scripts/bloat-o-meter" "$a" "$b" | head -1)
+		if cmp -s <("${cross}objdump" -dr --no-show-raw-insn "$a" | tail -n +3) \
+			  <("${cross}objdump" -dr --no-show-raw-insn "$b" | tail -n +3); then
+			say "codegen $arch: $obj: code identical ($sizes)"
+		else
+			say "codegen $arch: $obj: CODE DIFFERS ($sizes)"
+			diff <("${cross}objdump" -dr --no-show-raw-insn "$a" | tail -n +3) \
+			     <("${cross}objdump" -dr --no-show-raw-insn "$b" | tail -n +3) | head -40
+			rc=1
+		fi
+	done
+done
+exit $rc

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Install what the workbench needs from Debian's archive; a no-op when all
+# of it is present.  Never gcc-multilib: it conflicts with the MIPS cross
+# compilers (i386 uses gcc-i686-linux-gnu instead).
+. "$(dirname "$0")/lib.sh"
+
+PACKAGES="
+	linux-source-6.12
+	make gcc libc6-dev git python3 perl xz-utils
+	flex bison bc libelf-dev libssl-dev cpio kmod
+	ccache sparse
+	qemu-system-x86 qemu-system-mips
+	gcc-i686-linux-gnu
+	gcc-x86-64-linux-gnux32
+	gcc-mips-linux-gnu gcc-mipsel-linux-gnu
+	gcc-mips64-linux-gnuabi64 gcc-mips64el-linux-gnuabi64
+	gcc-multilib-mips64-linux-gnuabi64 gcc-multilib-mips64el-linux-gnuabi64
+	libc6-dev-i386-cross libc6-dev-x32-cross
+	libc6-dev-mips-cross libc6-dev-mipsel-cross
+	libc6-dev-mips64-cross libc6-dev-mips64el-cross
+	libc6-dev-mipsn32-mips64-cross libc6-dev-mipsn32-mips64el-cross
+"
+
+missing=
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+
+if [ -z "$missing" ]; then
+	say "deps: all $(echo $PACKAGES | wc -w) packages present"
+	exit 0
+fi
+
+[ "$(id -u)" = 0 ] ||
+	die "missing packages:$missing; run 'make deps' as root (or: sudo apt-get install$missing)"
+
+say "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >"$TOP/.deps.log" 2>&1 || {
+	tail -30 "$TOP/.deps.log" >&2
+	die "apt-get install failed (log: $TOP/.deps.log)"
+}
+rm -f "$TOP/.deps.log"
+say "deps: done"

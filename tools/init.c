@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /init of the selftest initramfs: mount /proc and a tmpfs on /tmp, run
+ * each program in /tests from /tmp with its output on the console, report
+ * how it ended, and reboot, which makes QEMU (-no-reboot) exit.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+static int run(const char *name)
+{
+	char path[256];
+	int status;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/tests/%s", name);
+	pid = fork();
+	if (pid == 0) {
+		char *argv[] = { path, NULL };
+
+		execv(path, argv);
+		perror(path);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
+		perror("fork/waitpid");
+		return 1;
+	}
+	if (WIFSIGNALED(status)) {
+		printf("# init: %s killed by signal %d\n", name, WTERMSIG(status));
+		return 1;
+	}
+	printf("# init: %s exited with %d\n", name, WEXITSTATUS(status));
+	return WEXITSTATUS(status) != 0;
+}
+
+int main(void)
+{
+	struct dirent **names;
+	int i, n, failed = 0;
+
+	setvbuf(stdout, NULL, _IONBF, 0);
+	if (mount("proc", "/proc", "proc", 0, NULL) ||
+	    mount("tmpfs", "/tmp", "tmpfs", 0, "size=50%") || chdir("/tmp")) {
+		perror("# init: mount");
+		failed = 1;
+	}
+	n = scandir("/tests", &names, NULL, alphasort);
+	for (i = 0; !failed && i < n; i++)
+		if (names[i]->d_name[0] != '.')
+			failed |= run(names[i]->d_name);
+	printf("# init: done, %s\n", failed ? "FAILED" : "all passed");
+	sync();
+	reboot(RB_AUTOBOOT);
+	return 1;
+}

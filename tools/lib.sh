@@ -1,0 +1,115 @@
+# SPDX-License-Identifier: GPL-2.0
+# Common settings for the workbench scripts; sourced, not run.
+
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Build output lives in a cache path shared by every clone on the machine:
+# the extracted tree, one build dir per arch, logs.  What is in it is keyed
+# by content (tools/apply.sh, tools/kunit.sh), so a clone never uses a stale
+# build, and an unchanged kernel is not rebuilt.
+BUILD=${BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/preadv-workbench}
+TREE=$BUILD/linux
+OUT=${OUT:-$TOP/out}
+LOGS=$BUILD/logs
+RESULTS=$BUILD/results
+JOBS=${JOBS:-$(nproc)}
+
+# Our Makefile's command line (ARCH=...) must not leak into the kernel's make.
+unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL ARCH CROSS_COMPILE || true
+
+export CCACHE_BASEDIR=$BUILD
+export CCACHE_NOHASHDIR=1
+export GIT_COMMITTER_NAME=${GIT_COMMITTER_NAME:-workbench}
+export GIT_COMMITTER_EMAIL=${GIT_COMMITTER_EMAIL:-workbench@localhost}
+
+KUNIT_ARCHES="x86_64 i386 mips mipsel mips64 mips64el"
+
+# Per-arch table: cross compiler prefix, compat options the kernel must
+# have, and the user ABIs its selftest run covers.
+arch_cross() {
+	case $1 in
+	x86_64)		echo "" ;;
+	i386)		echo "i686-linux-gnu-" ;;
+	mips)		echo "mips-linux-gnu-" ;;
+	mipsel)		echo "mipsel-linux-gnu-" ;;
+	mips64)		echo "mips64-linux-gnuabi64-" ;;
+	mips64el)	echo "mips64el-linux-gnuabi64-" ;;
+	*)		die "unknown arch '$1' (known: $KUNIT_ARCHES)" ;;
+	esac
+}
+
+arch_kconfig() {
+	case $1 in
+	x86_64)		echo "CONFIG_IA32_EMULATION=y CONFIG_X86_X32_ABI=y" ;;
+	mips64|mips64el) echo "CONFIG_MIPS32_O32=y CONFIG_MIPS32_N32=y" ;;
+	*)		echo "" ;;
+	esac
+}
+
+arch_abis() {
+	case $1 in
+	x86_64)		echo "x86_64 i386 x32" ;;
+	i386)		echo "i386" ;;
+	mips)		echo "o32" ;;
+	mipsel)		echo "o32el" ;;
+	mips64)		echo "n64 n32 o32" ;;
+	mips64el)	echo "n64el n32el o32el" ;;
+	esac
+}
+
+# User ABI -> "compiler flags" for a static selftest binary.
+abi_cc() {
+	case $1 in
+	x86_64)	echo "gcc" ;;
+	i386)	echo "i686-linux-gnu-gcc" ;;
+	x32)	echo "x86_64-linux-gnux32-gcc" ;;
+	o32)	echo "mips-linux-gnu-gcc" ;;
+	o32el)	echo "mipsel-linux-gnu-gcc" ;;
+	n32)	echo "mips64-linux-gnuabi64-gcc -mabi=n32" ;;
+	n32el)	echo "mips64el-linux-gnuabi64-gcc -mabi=n32" ;;
+	n64)	echo "mips64-linux-gnuabi64-gcc" ;;
+	n64el)	echo "mips64el-linux-gnuabi64-gcc" ;;
+	*)	die "unknown ABI '$1'" ;;
+	esac
+}
+
+abi_srcarch() {
+	case $1 in
+	x86_64|i386|x32) echo x86 ;;
+	*) echo mips ;;
+	esac
+}
+
+T0=${T0:-$(date +%s)}
+export T0
+
+say() { printf '[%4ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+base_version() {
+	cat "$TREE/.git/base-version" 2>/dev/null || echo unknown
+}
+
+# Lines of a console log that mean the kernel went wrong.
+KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
+
+# record NAME STATUS PASSED FAILED SKIPPED LOG: one row of the summary.
+record() {
+	mkdir -p "$RESULTS"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" > "$RESULTS/$1"
+}
+
+# alive WHAT LOG CMD...: run CMD with its output in LOG, printing that it
+# is alive every 30s.
+alive() {
+	local what=$1 log=$2 pid t=0
+	shift 2
+	"$@" >"$log" 2>&1 &
+	pid=$!
+	while sleep 5; kill -0 "$pid" 2>/dev/null; do
+		t=$((t + 5))
+		if [ $((t % 30)) -eq 0 ]; then say "  ... $what, ${t}s"; fi
+	done
+	wait "$pid"
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The table of the results that kunit.sh and selftests.sh recorded, and the
+# closing line.  Exits non-zero if any row is not ok.
+. "$(dirname "$0")/lib.sh"
+
+[ -d "$RESULTS" ] || die "no results in $RESULTS"
+P=0 F=0 S=0 bad=0
+echo
+printf '%-9s %-16s %7s %7s %7s  %s\n' kernel suite passed failed skipped status
+for f in $(ls "$RESULTS" | sort); do
+	IFS=$'\t' read -r name status passed failed skipped log < "$RESULTS/$f"
+	arch=${name%%.*}
+	suite=${name#*.}
+	case $suite in
+	0kunit) suite="KUnit" ;;
+	st-*) suite="selftests ${suite#st-}" ;;
+	esac
+	note=$status
+	case $status in ok|"skipped (asked)") ;; *) note="$status: $log"; bad=1 ;; esac
+	printf '%-9s %-16s %7s %7s %7s  %s\n' "$arch" "$suite" "$passed" "$failed" "$skipped" "$note"
+	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
+done
+echo
+echo "$P passed, $F failed, $S skipped"
+[ $bad -eq 0 ] && [ $F -eq 0 ]
