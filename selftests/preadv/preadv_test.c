@@ -1,0 +1,958 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * preadv(), pwritev(), preadv2() and pwritev2() from user space, through
+ * the raw system calls with the kernel's own (pos_l, pos_h) layout and
+ * through the C library, on every ABI: built for x86_64, i386, x32 and MIPS
+ * o32, n32 and n64, it runs natively and through the compat entry points.
+ * Also the system calls whose 32-bit ABIs pass a 64-bit value as a register
+ * pair in memory order (pread64(), truncate64(), fallocate(), ...).
+ *
+ * Run it in a directory on tmpfs: it creates sparse files of up to the
+ * largest size the kernel allows there.
+ */
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "preadv_helpers.h"
+#include "../kselftest_harness.h"
+
+/* Offsets around every boundary where splitting into words can go wrong. */
+static const int64_t boundary_offsets[] = {
+	0, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000LL,
+	0x100000001LL, 0x180000000LL, GiB(5), 1LL << 40,
+};
+
+/* Before the harness runs the tests: into a directory on tmpfs. */
+static void __attribute__((constructor)) chdir_tmpfs(void)
+{
+	const char *dir = tmpfs_dir();
+
+	if (!dir || chdir(dir))
+		ksft_exit_fail_msg("no tmpfs in ., /dev/shm or /tmp to work in\n");
+}
+
+FIXTURE(rw) {
+	int fd;
+};
+
+FIXTURE_VARIANT(rw) {
+	enum entry entry;
+};
+
+FIXTURE_VARIANT_ADD(rw, raw) {
+	.entry = ENTRY_RAW,
+};
+
+FIXTURE_VARIANT_ADD(rw, raw2) {
+	.entry = ENTRY_RAW2,
+};
+
+FIXTURE_VARIANT_ADD(rw, libc) {
+	.entry = ENTRY_LIBC,
+};
+
+FIXTURE_SETUP(rw)
+{
+	self->fd = tmpfile_open(O_RDWR);
+	ASSERT_LE(0, self->fd) TH_LOG("mkostemp: %s", errname(errno));
+}
+
+FIXTURE_TEARDOWN(rw)
+{
+	close(self->fd);
+}
+
+#define PREADV(fd, iov, cnt, pos)	entry_preadv(variant->entry, fd, iov, cnt, pos)
+#define PWRITEV(fd, iov, cnt, pos)	entry_pwritev(variant->entry, fd, iov, cnt, pos)
+
+/* Segments of different lengths, zero-length ones among them. */
+static const size_t sg_lens[] = { 3, 0, 17, 1, 0, 4096 + 5, 0, 64 };
+#define SG_SEGS		ARRAY_SIZE(sg_lens)
+#define SG_TOTAL	(3 + 17 + 1 + 4096 + 5 + 64)
+
+static void sg_setup(struct iovec *iov, unsigned char *buf)
+{
+	size_t i, off = 0;
+
+	for (i = 0; i < SG_SEGS; i++) {
+		iov[i].iov_base = buf + off;
+		iov[i].iov_len = sg_lens[i];
+		off += sg_lens[i];
+	}
+}
+
+TEST_F(rw, pwritev_scatter_matches_pread)
+{
+	static unsigned char src[SG_TOTAL], back[SG_TOTAL];
+	struct iovec iov[SG_SEGS];
+	const int64_t pos = 1000;
+
+	fill_pattern(src, sizeof(src), 1, pos);
+	sg_setup(iov, src);
+	ASSERT_RET(SG_TOTAL, PWRITEV(self->fd, iov, SG_SEGS, pos));
+	ASSERT_RET(SG_TOTAL, pread(self->fd, back, sizeof(back), pos));
+	EXPECT_EQ(-1, first_difference(src, back, sizeof(src)))
+		TH_LOG("pread() after pwritev() differs at byte %ld",
+		       first_difference(src, back, sizeof(src)));
+}
+
+TEST_F(rw, preadv_gather_matches_pwrite)
+{
+	static unsigned char src[SG_TOTAL], dst[SG_TOTAL];
+	struct iovec iov[SG_SEGS];
+	const int64_t pos = 77;
+
+	fill_pattern(src, sizeof(src), 2, pos);
+	ASSERT_RET(SG_TOTAL, pwrite(self->fd, src, sizeof(src), pos));
+	sg_setup(iov, dst);
+	ASSERT_RET(SG_TOTAL, PREADV(self->fd, iov, SG_SEGS, pos));
+	EXPECT_EQ(-1, first_difference(src, dst, sizeof(src)))
+		TH_LOG("preadv() differs from pwrite()'s data at byte %ld",
+		       first_difference(src, dst, sizeof(src)));
+}
+
+TEST_F(rw, file_position_never_moves)
+{
+	char buf[16] = "0123456789abcdef";
+	struct iovec iov = { buf, sizeof(buf) };
+
+	ASSERT_RET(100, lseek(self->fd, 100, SEEK_SET));
+	EXPECT_RET(sizeof(buf), PWRITEV(self->fd, &iov, 1, 10));
+	EXPECT_RET(100, file_pos(self->fd));
+	EXPECT_RET(sizeof(buf), PREADV(self->fd, &iov, 1, 10));
+	EXPECT_RET(100, file_pos(self->fd));
+	EXPECT_RET(sizeof(buf), PWRITEV(self->fd, &iov, 1, GiB(4) + 10));
+	EXPECT_RET(sizeof(buf), PREADV(self->fd, &iov, 1, GiB(4) + 10));
+	EXPECT_RET(100, file_pos(self->fd));
+}
+
+/* -1 is "the file position" for preadv2()/pwritev2() only. */
+TEST_F(rw, offset_minus_one)
+{
+	char data[8] = "abcdefgh", buf[4];
+	struct iovec w = { data, sizeof(data) }, r = { buf, sizeof(buf) };
+
+	ASSERT_RET(sizeof(data), write(self->fd, data, sizeof(data)));
+	ASSERT_RET(2, lseek(self->fd, 2, SEEK_SET));
+	if (variant->entry == ENTRY_RAW2) {
+		EXPECT_RET(sizeof(buf), PREADV(self->fd, &r, 1, -1));
+		EXPECT_EQ(0, memcmp(buf, "cdef", 4));
+		EXPECT_RET(6, file_pos(self->fd));
+		EXPECT_RET(sizeof(data), PWRITEV(self->fd, &w, 1, -1));
+		EXPECT_RET(14, file_pos(self->fd));
+	} else {
+		EXPECT_ERRNO(EINVAL, PREADV(self->fd, &r, 1, -1));
+		EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, &w, 1, -1));
+		EXPECT_RET(2, file_pos(self->fd));
+	}
+}
+
+TEST_F(rw, negative_offset_is_einval)
+{
+	static const int64_t bad[] = { -2, INT64_MIN, -GiB(4), INT64_MIN + 1 };
+	char buf[4] = "abcd";
+	struct iovec iov = { buf, sizeof(buf) };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		EXPECT_ERRNO_AT(EINVAL, PREADV(self->fd, &iov, 1, bad[i]),
+				"at %#llx", (unsigned long long)bad[i]);
+		EXPECT_ERRNO_AT(EINVAL, PWRITEV(self->fd, &iov, 1, bad[i]),
+				"at %#llx", (unsigned long long)bad[i]);
+	}
+	EXPECT_RET(0, file_pos(self->fd));
+}
+
+/*
+ * Write at each boundary offset, read it back, and check it where a view
+ * that does not use the split says it must be: st_size, and pread() (which
+ * reaches the kernel as pread64 with the ABI's own 64-bit argument).
+ */
+static void check_at(struct __test_metadata *_metadata, enum entry e, int fd,
+		     int64_t pos)
+{
+	char data[6], back[6] = { 0 }, hole = 1;
+	struct iovec w[2] = { { data, 2 }, { data + 2, 4 } };
+	struct iovec r[2] = { { back, 5 }, { back + 5, 1 } };
+	struct stat st;
+
+	fill_pattern(data, sizeof(data), 3, pos);
+	ASSERT_RET(0, ftruncate(fd, 0));
+	EXPECT_RET(sizeof(data), entry_pwritev(e, fd, w, 2, pos));
+	ASSERT_RET(0, fstat(fd, &st));
+	EXPECT_EQ(pos + (int64_t)sizeof(data), st.st_size)
+		TH_LOG("st_size %#llx after writing 6 bytes at %#llx",
+		       (unsigned long long)st.st_size, (unsigned long long)pos);
+	EXPECT_RET(sizeof(back), pread(fd, back, sizeof(back), pos));
+	EXPECT_EQ(0, memcmp(data, back, sizeof(data)))
+		TH_LOG("pread64 at %#llx does not see pwritev's data",
+		       (unsigned long long)pos);
+	memset(back, 0, sizeof(back));
+	EXPECT_RET(sizeof(back), entry_preadv(e, fd, r, 2, pos));
+	EXPECT_EQ(0, memcmp(data, back, sizeof(data)))
+		TH_LOG("preadv at %#llx does not read back pwritev's data",
+		       (unsigned long long)pos);
+	if (pos > 0) {
+		EXPECT_RET(1, pread(fd, &hole, 1, pos - 1));
+		EXPECT_EQ(0, hole) TH_LOG("byte before %#llx is not a hole",
+					  (unsigned long long)pos);
+	}
+}
+
+TEST_F(rw, boundary_offsets)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(boundary_offsets); i++)
+		check_at(_metadata, variant->entry, self->fd, boundary_offsets[i]);
+}
+
+TEST_F(rw, largest_file_size)
+{
+	const int64_t max = max_file_size();
+	char buf[6] = "abcdef";
+	struct iovec iov = { buf, sizeof(buf) };
+	struct stat st;
+
+	check_at(_metadata, variant->entry, self->fd, max - 6);
+	if (max == INT64_MAX) {
+		/* 64-bit kernel: the end of a transfer past it is EINVAL. */
+		EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, &iov, 1, max - 3));
+		EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, &iov, 1, max));
+		EXPECT_ERRNO(EINVAL, PREADV(self->fd, &iov, 1, max));
+	} else {
+		/* Up to the limit, not past it. */
+		EXPECT_RET(3, PWRITEV(self->fd, &iov, 1, max - 3));
+		EXPECT_ERRNO(EFBIG, PWRITEV(self->fd, &iov, 1, max));
+		EXPECT_RET(0, PREADV(self->fd, &iov, 1, max));
+	}
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(max, st.st_size) TH_LOG("st_size %#llx, limit %#llx",
+					  (unsigned long long)st.st_size,
+					  (unsigned long long)max);
+}
+
+/*
+ * A high word with bit 31 set: a negative offset for ABIs that split it,
+ * and ignored by a 64-bit kernel for a 64-bit caller.
+ */
+TEST_F(rw, high_word_bit31)
+{
+	char buf[4] = "wxyz";
+	struct iovec iov = { buf, sizeof(buf) };
+
+	ASSERT_RET(4, pwrite(self->fd, "abcd", 4, 0));
+	if (variant->entry == ENTRY_LIBC) {
+		/* The C library's split puts bit 63 in bit 31 of pos_h. */
+		EXPECT_ERRNO(EINVAL, PREADV(self->fd, &iov, 1, INT64_MIN));
+		EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, &iov, 1, INT64_MIN + 4));
+		return;
+	}
+#if ABI_OFFSET_IN_ONE_REGISTER
+	EXPECT_ERRNO(EINVAL, PREADV(self->fd, &iov, 1, INT64_MIN));
+#elif SPLIT_ABI
+	EXPECT_ERRNO(EINVAL, raw_rw_words(variant->entry == ENTRY_RAW ?
+					  __NR_preadv : __NR_preadv2,
+					  self->fd, &iov, 1, 0, 0x80000000UL));
+	EXPECT_ERRNO(EINVAL, raw_rw_words(variant->entry == ENTRY_RAW ?
+					  __NR_pwritev : __NR_pwritev2,
+					  self->fd, &iov, 1, 0, 0xffffffffUL));
+#else
+	EXPECT_RET(4, raw_rw_words(variant->entry == ENTRY_RAW ?
+				   __NR_preadv : __NR_preadv2,
+				   self->fd, &iov, 1, 0, 0x80000000UL));
+	EXPECT_EQ(0, memcmp(buf, "abcd", 4));
+#endif
+}
+
+TEST_F(rw, short_read_at_eof)
+{
+	char a[4], b[8];
+	struct iovec iov[2] = { { a, sizeof(a) }, { b, sizeof(b) } };
+
+	ASSERT_RET(6, pwrite(self->fd, "123456", 6, GiB(4)));
+	memset(b, 'x', sizeof(b));
+	EXPECT_RET(6, PREADV(self->fd, iov, 2, GiB(4)));
+	EXPECT_EQ(0, memcmp(a, "1234", 4));
+	EXPECT_EQ(0, memcmp(b, "56xxxxxx", 8));
+	EXPECT_RET(0, PREADV(self->fd, iov, 2, GiB(4) + 6));
+	EXPECT_RET(0, PREADV(self->fd, iov, 2, GiB(8)));
+}
+
+TEST_F(rw, holes_read_as_zeros)
+{
+	char buf[64], zero[64] = { 0 };
+	struct iovec iov = { buf, sizeof(buf) };
+
+	ASSERT_RET(1, pwrite(self->fd, "z", 1, GiB(5)));
+	memset(buf, 'x', sizeof(buf));
+	EXPECT_RET(sizeof(buf), PREADV(self->fd, &iov, 1, GiB(4) - 32));
+	EXPECT_EQ(0, memcmp(buf, zero, sizeof(buf)));
+}
+
+TEST_F(rw, write_extends_file)
+{
+	char buf[3] = "end";
+	struct iovec iov = { buf, sizeof(buf) };
+	struct stat st;
+
+	ASSERT_RET(3, pwrite(self->fd, "beg", 3, 0));
+	EXPECT_RET(3, PWRITEV(self->fd, &iov, 1, 0x1ffffffffLL));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(0x1ffffffffLL + 3, st.st_size);
+}
+
+TEST_F(rw, ebadf)
+{
+	char buf[4] = "abcd";
+	struct iovec iov = { buf, sizeof(buf) };
+	int rd, wr;
+
+	rd = tmpfile_open(O_RDWR);
+	ASSERT_LE(0, rd);
+	ASSERT_RET(0, close(rd));
+	EXPECT_ERRNO(EBADF, PREADV(rd, &iov, 1, 0));
+	EXPECT_ERRNO(EBADF, PWRITEV(rd, &iov, 1, 0));
+	EXPECT_ERRNO(EBADF, PREADV(-1, &iov, 1, 0));
+
+	wr = openat(AT_FDCWD, "preadv-ebadf", O_CREAT | O_WRONLY | O_TRUNC, 0600);
+	ASSERT_LE(0, wr);
+	rd = open("preadv-ebadf", O_RDONLY);
+	ASSERT_LE(0, rd);
+	unlink("preadv-ebadf");
+	EXPECT_ERRNO(EBADF, PREADV(wr, &iov, 1, 0));
+	EXPECT_ERRNO(EBADF, PWRITEV(rd, &iov, 1, 0));
+	close(wr);
+	close(rd);
+}
+
+static void expect_espipe(struct __test_metadata *_metadata, enum entry e,
+			  int fd, const char *what)
+{
+	char buf[4] = "abcd";
+	struct iovec iov = { buf, sizeof(buf) };
+
+	EXPECT_ERRNO_AT(ESPIPE, entry_pwritev(e, fd, &iov, 1, 0), "%s", what);
+	EXPECT_ERRNO_AT(ESPIPE, entry_preadv(e, fd, &iov, 1, 0), "%s", what);
+	EXPECT_ERRNO_AT(ESPIPE, entry_preadv(e, fd, &iov, 1, GiB(4)), "%s", what);
+}
+
+TEST_F(rw, espipe)
+{
+	int p[2], s[2], fifo;
+
+	ASSERT_RET(0, pipe(p));
+	expect_espipe(_metadata, variant->entry, p[0], "pipe, read end");
+	expect_espipe(_metadata, variant->entry, p[1], "pipe, write end");
+	close(p[0]);
+	close(p[1]);
+
+	ASSERT_RET(0, socketpair(AF_UNIX, SOCK_STREAM, 0, s));
+	expect_espipe(_metadata, variant->entry, s[0], "socket");
+	close(s[0]);
+	close(s[1]);
+
+	ASSERT_RET(0, mkfifo("preadv-fifo", 0600));
+	fifo = open("preadv-fifo", O_RDWR);
+	unlink("preadv-fifo");
+	ASSERT_LE(0, fifo);
+	expect_espipe(_metadata, variant->entry, fifo, "FIFO");
+	close(fifo);
+}
+
+TEST_F(rw, eisdir)
+{
+	char buf[4];
+	struct iovec iov = { buf, sizeof(buf) };
+	int dir = open(".", O_RDONLY | O_DIRECTORY);
+
+	ASSERT_LE(0, dir);
+	EXPECT_ERRNO(EISDIR, PREADV(dir, &iov, 1, 0));
+	close(dir);
+}
+
+TEST_F(rw, einval_iovcnt)
+{
+	static struct iovec iov[IOV_MAX + 1];
+	static char buf[IOV_MAX + 1];
+	const long negative_one = -(long)(getpid() > 0); /* opaque to gcc */
+	long i;
+
+	for (i = 0; i <= IOV_MAX; i++) {
+		iov[i].iov_base = buf + i;
+		iov[i].iov_len = 1;
+	}
+	EXPECT_RET(IOV_MAX, PWRITEV(self->fd, iov, IOV_MAX, 0));
+	EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, iov, IOV_MAX + 1, 0));
+	EXPECT_ERRNO(EINVAL, PREADV(self->fd, iov, IOV_MAX + 1, 0));
+	EXPECT_ERRNO(EINVAL, PREADV(self->fd, iov, negative_one, 0));
+	EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, iov, negative_one, 0));
+}
+
+/* A segment longer than SSIZE_MAX. */
+TEST_F(rw, einval_length_over_ssize_max)
+{
+	char buf[4];
+	struct iovec iov[2] = { { buf, sizeof(buf) },
+				{ buf, (size_t)SSIZE_MAX + 1 } };
+
+	EXPECT_ERRNO(EINVAL, PREADV(self->fd, iov, 2, 0));
+	EXPECT_ERRNO(EINVAL, PWRITEV(self->fd, iov, 2, 0));
+}
+
+TEST_F(rw, efault)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char data[8] = "abcdefgh", got[8] = { 0 };
+	struct iovec iov[2];
+	void *hole;
+
+	hole = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_TRUE(hole != MAP_FAILED);
+	ASSERT_RET(0, munmap(hole, page));
+
+	/* The iovec array itself is unmapped. */
+	EXPECT_ERRNO(EFAULT, PREADV(self->fd, hole, 1, 0));
+	EXPECT_ERRNO(EFAULT, PWRITEV(self->fd, hole, 1, 0));
+
+	/* A bad first segment: nothing transferred. */
+	iov[0] = (struct iovec){ hole, 8 };
+	EXPECT_ERRNO(EFAULT, PWRITEV(self->fd, iov, 1, 0));
+
+	/* A bad second segment: the first one's bytes, and only those. */
+	iov[0] = (struct iovec){ data, 5 };
+	iov[1] = (struct iovec){ hole, 8 };
+	EXPECT_RET(5, PWRITEV(self->fd, iov, 2, GiB(4)));
+	EXPECT_RET(5, pread(self->fd, got, sizeof(got), GiB(4)));
+	EXPECT_EQ(0, memcmp(got, "abcde", 5));
+
+	ASSERT_RET(8, pwrite(self->fd, "12345678", 8, 0));
+	memset(got, 0, sizeof(got));
+	iov[0] = (struct iovec){ got, 3 };
+	EXPECT_RET(3, PREADV(self->fd, iov, 2, 0));
+	EXPECT_EQ(0, memcmp(got, "123\0\0", 5));
+}
+
+TEST_F(rw, efbig_past_rlimit_fsize)
+{
+	struct rlimit rl = { 4096, 4096 };
+	char buf[16] = "0123456789abcdef";
+	struct iovec iov = { buf, sizeof(buf) };
+
+	ASSERT_TRUE(signal(SIGXFSZ, SIG_IGN) != SIG_ERR);
+	ASSERT_RET(0, setrlimit(RLIMIT_FSIZE, &rl));
+	EXPECT_RET(sizeof(buf), PWRITEV(self->fd, &iov, 1, 0));
+	EXPECT_RET(8, PWRITEV(self->fd, &iov, 1, 4096 - 8));
+	EXPECT_ERRNO(EFBIG, PWRITEV(self->fd, &iov, 1, 4096));
+	EXPECT_ERRNO(EFBIG, PWRITEV(self->fd, &iov, 1, GiB(4)));
+}
+
+/*
+ * /proc/self/io: rchar, wchar, syscr and syscw move by exactly the bytes and
+ * the calls made, on native and compat callers alike.
+ */
+static void expect_io(struct __test_metadata *_metadata, int procfd,
+		      const struct task_io *before, unsigned long long rchar,
+		      unsigned long long wchar, unsigned long long syscr,
+		      unsigned long long syscw, const char *what)
+{
+	struct task_io after, d;
+
+	ASSERT_EQ(0, task_io_read(procfd, &after));
+	task_io_delta(before, &after, &d);
+	EXPECT_EQ(rchar, d.rchar) TH_LOG("%s: rchar", what);
+	EXPECT_EQ(wchar, d.wchar) TH_LOG("%s: wchar", what);
+	EXPECT_EQ(syscr, d.syscr) TH_LOG("%s: syscr", what);
+	EXPECT_EQ(syscw, d.syscw) TH_LOG("%s: syscw", what);
+}
+
+TEST_F(rw, io_accounting)
+{
+	char buf[100];
+	struct iovec iov[2] = { { buf, 60 }, { buf + 60, 40 } };
+	struct task_io io;
+	int procfd = open("/proc/self/io", O_RDONLY);
+
+	if (procfd < 0)
+		SKIP(return, "/proc/self/io: %s (CONFIG_TASK_IO_ACCOUNTING?)",
+		     errname(errno));
+	memset(buf, 'a', sizeof(buf));
+
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	PWRITEV(self->fd, iov, 2, GiB(4));
+	expect_io(_metadata, procfd, &io, 0, 100, 0, 1, "pwritev");
+
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	PREADV(self->fd, iov, 2, GiB(4) + 30);
+	expect_io(_metadata, procfd, &io, 70, 0, 1, 0, "preadv, short");
+
+	/* A bad descriptor is still a call; a negative offset is not. */
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	PREADV(-1, iov, 2, 0);
+	expect_io(_metadata, procfd, &io, 0, 0, 1, 0, "preadv, EBADF");
+
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	PWRITEV(-1, iov, 2, 0);
+	expect_io(_metadata, procfd, &io, 0, 0, 0, 1, "pwritev, EBADF");
+
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	PREADV(self->fd, iov, 2, -2);
+	expect_io(_metadata, procfd, &io, 0, 0, 0, 0, "preadv, EINVAL");
+
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	writev(self->fd, iov, 2);
+	expect_io(_metadata, procfd, &io, 0, 100, 0, 1, "writev");
+
+	ASSERT_RET(0, lseek(self->fd, 0, SEEK_SET));
+	ASSERT_EQ(0, task_io_read(procfd, &io));
+	readv(self->fd, iov, 2);
+	expect_io(_metadata, procfd, &io, 100, 0, 1, 0, "readv");
+	close(procfd);
+}
+
+/* The RWF_* flags of preadv2()/pwritev2(), as 6.12 documents them. */
+FIXTURE(rwf) {
+	int fd;
+};
+
+FIXTURE_SETUP(rwf)
+{
+	self->fd = tmpfile_open(O_RDWR);
+	ASSERT_LE(0, self->fd);
+	ASSERT_RET(8, pwrite(self->fd, "abcdefgh", 8, GiB(4)));
+}
+
+FIXTURE_TEARDOWN(rwf)
+{
+	close(self->fd);
+}
+
+TEST_F(rwf, hipri_dsync_sync_accepted)
+{
+	char buf[8];
+	struct iovec iov = { buf, sizeof(buf) };
+
+	EXPECT_RET(8, sys_preadv2(self->fd, &iov, 1, GiB(4), RWF_HIPRI));
+	EXPECT_EQ(0, memcmp(buf, "abcdefgh", 8));
+	memcpy(buf, "ABCDEFGH", 8);
+	EXPECT_RET(8, sys_pwritev2(self->fd, &iov, 1, GiB(4), RWF_DSYNC));
+	EXPECT_RET(8, sys_pwritev2(self->fd, &iov, 1, GiB(5), RWF_SYNC));
+	EXPECT_RET(8, sys_pwritev2(self->fd, &iov, 1, GiB(6), RWF_HIPRI));
+	memset(buf, 0, sizeof(buf));
+	EXPECT_RET(8, pread(self->fd, buf, 8, GiB(5)));
+	EXPECT_EQ(0, memcmp(buf, "ABCDEFGH", 8));
+}
+
+TEST_F(rwf, nowait)
+{
+	char buf[8];
+	struct iovec iov = { buf, sizeof(buf) };
+	int p[2];
+
+	ASSERT_RET(0, pipe(p));
+	/* An empty pipe: EAGAIN instead of blocking. */
+	EXPECT_ERRNO(EAGAIN, sys_preadv2(p[0], &iov, 1, -1, RWF_NOWAIT));
+	ASSERT_RET(3, write(p[1], "xyz", 3));
+	EXPECT_RET(3, sys_preadv2(p[0], &iov, 1, -1, RWF_NOWAIT));
+	close(p[0]);
+	close(p[1]);
+}
+
+TEST_F(rwf, append_writes_at_end)
+{
+	char buf[4] = "tail";
+	struct iovec iov = { buf, sizeof(buf) };
+	struct stat st;
+
+	EXPECT_RET(4, sys_pwritev2(self->fd, &iov, 1, 0, RWF_APPEND));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(GiB(4) + 12, st.st_size);
+	memset(buf, 0, sizeof(buf));
+	EXPECT_RET(4, pread(self->fd, buf, 4, GiB(4) + 8));
+	EXPECT_EQ(0, memcmp(buf, "tail", 4));
+	EXPECT_RET(0, file_pos(self->fd));
+	EXPECT_ERRNO(EINVAL, sys_pwritev2(self->fd, &iov, 1, 0,
+					  RWF_APPEND | RWF_NOAPPEND));
+}
+
+TEST_F(rwf, noappend_on_o_append)
+{
+	char buf[4] = "head";
+	struct iovec iov = { buf, sizeof(buf) };
+	struct stat st;
+
+	ASSERT_NE(-1, fcntl(self->fd, F_SETFL, O_APPEND));
+	EXPECT_RET(4, sys_pwritev2(self->fd, &iov, 1, 2, RWF_NOAPPEND));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(GiB(4) + 8, st.st_size);
+	memset(buf, 0, sizeof(buf));
+	EXPECT_RET(4, pread(self->fd, buf, 4, 2));
+	EXPECT_EQ(0, memcmp(buf, "head", 4));
+	/* Without it, O_APPEND wins over the offset. */
+	EXPECT_RET(4, sys_pwritev2(self->fd, &iov, 1, 2, 0));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(GiB(4) + 12, st.st_size);
+}
+
+TEST_F(rwf, atomic_refused_on_tmpfs)
+{
+	char buf[8];
+	struct iovec iov = { buf, sizeof(buf) };
+
+	EXPECT_ERRNO(EOPNOTSUPP, sys_preadv2(self->fd, &iov, 1, 0, RWF_ATOMIC));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_pwritev2(self->fd, &iov, 1, 0, RWF_ATOMIC));
+}
+
+/* A bit that no kernel has given a meaning. */
+#define RWF_NOT_A_FLAG	0x40000000
+
+TEST_F(rwf, unknown_flag_eopnotsupp)
+{
+	char buf[8];
+	struct iovec iov = { buf, sizeof(buf) };
+
+	EXPECT_ERRNO(EOPNOTSUPP, sys_preadv2(self->fd, &iov, 1, 0, RWF_NOT_A_FLAG));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_pwritev2(self->fd, &iov, 1, 0, RWF_NOT_A_FLAG));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_preadv2(self->fd, &iov, 1, -1, RWF_NOT_A_FLAG));
+}
+
+/*
+ * The system calls that 32-bit ABIs pass a 64-bit value to as a register
+ * pair in memory order (merge_64() on MIPS o32 under a 64-bit kernel), here
+ * through the C library's 64-bit wrappers.  Each value is chosen so that
+ * swapped words would be caught: 0x1_8000_0000 swapped is negative.
+ */
+FIXTURE(pair) {
+	int fd;
+};
+
+FIXTURE_SETUP(pair)
+{
+	self->fd = tmpfile_open(O_RDWR);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN(pair)
+{
+	close(self->fd);
+}
+
+TEST_F(pair, pread64_pwrite64)
+{
+	char buf[5] = { 0 };
+	struct iovec iov = { buf, 5 };
+
+	EXPECT_RET(5, pwrite(self->fd, "hello", 5, 0x180000003LL));
+	EXPECT_RET(5, sys_preadv(self->fd, &iov, 1, 0x180000003LL));
+	EXPECT_EQ(0, memcmp(buf, "hello", 5));
+	memset(buf, 0, 5);
+	EXPECT_RET(5, pread(self->fd, buf, 5, 0x180000003LL));
+	EXPECT_EQ(0, memcmp(buf, "hello", 5));
+	EXPECT_ERRNO(EINVAL, pread(self->fd, buf, 5, -GiB(4)));
+}
+
+TEST_F(pair, truncate64_ftruncate64)
+{
+	struct stat st;
+	int fd;
+
+	EXPECT_RET(0, ftruncate(self->fd, 0x180000001LL));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(0x180000001LL, st.st_size);
+	EXPECT_ERRNO(EINVAL, ftruncate(self->fd, -GiB(4)));
+
+	fd = open("preadv-truncate", O_CREAT | O_RDWR, 0600);
+	ASSERT_LE(0, fd);
+	EXPECT_RET(0, truncate("preadv-truncate", GiB(5) + 7));
+	ASSERT_RET(0, fstat(fd, &st));
+	EXPECT_EQ(GiB(5) + 7, st.st_size);
+	unlink("preadv-truncate");
+	close(fd);
+}
+
+/* Offsets past 4 GiB; lengths past 4 GiB where they cost no memory. */
+TEST_F(pair, fallocate)
+{
+	char c = 'x';
+	struct stat st;
+
+	EXPECT_RET(0, fallocate(self->fd, 0, 0x140000000LL, 8192));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(0x140000000LL + 8192, st.st_size);
+	EXPECT_RET(0, fallocate(self->fd, FALLOC_FL_KEEP_SIZE, GiB(12), 4096));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(0x140000000LL + 8192, st.st_size);
+
+	ASSERT_RET(1, pwrite(self->fd, "a", 1, 0x100000000LL - 1));
+	ASSERT_RET(1, pwrite(self->fd, "b", 1, 0x140000000LL));
+	ASSERT_RET(1, pwrite(self->fd, "c", 1, 0x280000000LL));
+	EXPECT_RET(0, fallocate(self->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+				0x100000000LL, 0x180000000LL));
+	EXPECT_RET(1, pread(self->fd, &c, 1, 0x140000000LL));
+	EXPECT_EQ(0, c) TH_LOG("the hole was not punched at 0x140000000");
+	EXPECT_RET(1, pread(self->fd, &c, 1, 0x100000000LL - 1));
+	EXPECT_EQ('a', c);
+	EXPECT_RET(1, pread(self->fd, &c, 1, 0x280000000LL));
+	EXPECT_EQ('c', c);
+	EXPECT_ERRNO(EINVAL, fallocate(self->fd, 0, -GiB(4), 4096));
+	EXPECT_ERRNO(EINVAL, fallocate(self->fd, 0, 0, -GiB(4)));
+}
+
+TEST_F(pair, readahead_fadvise_sync_file_range)
+{
+	ASSERT_RET(1, pwrite(self->fd, "x", 1, GiB(6)));
+	EXPECT_RET(0, readahead(self->fd, 0x180000000LL, 4096));
+	EXPECT_RET(0, posix_fadvise(self->fd, 0x100000000LL, 0x180000000LL,
+				    POSIX_FADV_WILLNEED));
+	/* posix_fadvise() returns the error rather than setting errno. */
+	EXPECT_EQ(EINVAL, posix_fadvise(self->fd, 0, -GiB(4), POSIX_FADV_NORMAL));
+	EXPECT_RET(0, sync_file_range(self->fd, 0x180000000LL, 0x180000000LL,
+				      SYNC_FILE_RANGE_WRITE));
+	EXPECT_ERRNO(EINVAL, sync_file_range(self->fd, -GiB(4), 4096,
+					     SYNC_FILE_RANGE_WRITE));
+	EXPECT_ERRNO(EINVAL, sync_file_range(self->fd, 0, -GiB(4),
+					     SYNC_FILE_RANGE_WRITE));
+}
+
+/*
+ * Threads write disjoint stripes with pwritev() across the 4 GiB boundary
+ * while others read with preadv(): every byte read is a hole or its final
+ * value, the file ends as the model says, and the file position stays 0.
+ */
+#define CC_WRITERS	4
+#define CC_READERS	2
+#define CC_CHUNK	512
+#define CC_CHUNKS	32
+#define CC_STRIPE	(CC_CHUNK * CC_CHUNKS)
+#define CC_BASE		(GiB(4) - 2 * CC_STRIPE)
+
+struct cc_arg {
+	int fd;
+	int id;
+	int *stop;
+	long errors;
+};
+
+static void *cc_writer(void *p)
+{
+	struct cc_arg *a = p;
+	unsigned char buf[CC_CHUNK];
+	int i;
+
+	for (i = 0; i < CC_CHUNKS; i++) {
+		int64_t pos = CC_BASE + (int64_t)a->id * CC_STRIPE + i * CC_CHUNK;
+		struct iovec iov[3] = { { buf, 100 }, { buf + 100, 0 },
+					{ buf + 100, CC_CHUNK - 100 } };
+
+		fill_pattern(buf, sizeof(buf), 7, pos);
+		if (entry_pwritev((enum entry)(i % 3), a->fd, iov, 3, pos) != CC_CHUNK)
+			a->errors++;
+	}
+	return NULL;
+}
+
+static void *cc_reader(void *p)
+{
+	struct cc_arg *a = p;
+	unsigned char buf[CC_CHUNK];
+	unsigned int seed = a->id;
+
+	while (!__atomic_load_n(a->stop, __ATOMIC_RELAXED)) {
+		int64_t pos = CC_BASE + rand_r(&seed) % (CC_WRITERS * CC_STRIPE - CC_CHUNK);
+		struct iovec iov[2] = { { buf, 7 }, { buf + 7, CC_CHUNK - 7 } };
+		ssize_t n = entry_preadv((enum entry)(seed % 3), a->fd, iov, 2, pos);
+		ssize_t i;
+
+		for (i = 0; i < n; i++)
+			if (buf[i] && buf[i] != pattern(7, pos + i))
+				a->errors++;
+	}
+	return NULL;
+}
+
+FIXTURE(model) {
+	int fd;
+};
+
+FIXTURE_SETUP(model)
+{
+	self->fd = tmpfile_open(O_RDWR);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN(model)
+{
+	close(self->fd);
+}
+
+TEST_F(model, concurrent_pwritev_preadv)
+{
+	pthread_t w[CC_WRITERS], r[CC_READERS];
+	struct cc_arg wa[CC_WRITERS], ra[CC_READERS];
+	static unsigned char got[CC_WRITERS * CC_STRIPE], want[CC_WRITERS * CC_STRIPE];
+	int stop = 0;
+	struct iovec iov = { got, sizeof(got) };
+	int fd = self->fd, i;
+
+	for (i = 0; i < CC_READERS; i++) {
+		ra[i] = (struct cc_arg){ fd, i + 1, &stop, 0 };
+		ASSERT_EQ(0, pthread_create(&r[i], NULL, cc_reader, &ra[i]));
+	}
+	for (i = 0; i < CC_WRITERS; i++) {
+		wa[i] = (struct cc_arg){ fd, i, &stop, 0 };
+		ASSERT_EQ(0, pthread_create(&w[i], NULL, cc_writer, &wa[i]));
+	}
+	for (i = 0; i < CC_WRITERS; i++) {
+		pthread_join(w[i], NULL);
+		EXPECT_EQ(0, wa[i].errors) TH_LOG("writer %d: short pwritev", i);
+	}
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < CC_READERS; i++) {
+		pthread_join(r[i], NULL);
+		EXPECT_EQ(0, ra[i].errors) TH_LOG("reader %d: torn bytes", i);
+	}
+	fill_pattern(want, sizeof(want), 7, CC_BASE);
+	EXPECT_RET(sizeof(got), sys_preadv(fd, &iov, 1, CC_BASE));
+	EXPECT_EQ(-1, first_difference(want, got, sizeof(got)))
+		TH_LOG("file differs from the model at %#llx",
+		       (unsigned long long)CC_BASE +
+		       first_difference(want, got, sizeof(got)));
+	EXPECT_EQ(0, file_pos(fd));
+}
+
+/*
+ * Random sequences of the four calls with random iovec shapes and offsets
+ * around the boundaries, against a model of the sparse file.  Bounded by a
+ * count and a time; PREADV_SEED=n replays a run.
+ */
+#define RD_OPS		400
+#define RD_SECONDS	10
+#define RD_MAXSEG	5
+#define RD_MAXLEN	48
+
+struct rd_write {
+	int64_t pos;
+	int len;
+	uint32_t tag;
+};
+
+struct rd_model {
+	struct rd_write w[RD_OPS];
+	int nw;
+	int64_t size;
+	int64_t fpos;	/* the file position, for offset -1 */
+};
+
+static unsigned char rd_byte(const struct rd_model *m, int64_t pos)
+{
+	int i;
+
+	for (i = m->nw - 1; i >= 0; i--)
+		if (pos >= m->w[i].pos && pos < m->w[i].pos + m->w[i].len)
+			return pattern(m->w[i].tag, pos);
+	return 0;
+}
+
+static uint64_t rd_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+TEST_F_TIMEOUT(model, random_against_model, 60)
+{
+	static const char * const names[] = { "preadv", "pwritev", "preadv2",
+					       "pwritev2", "libc preadv",
+					       "libc pwritev" };
+	static struct rd_model m;
+	const char *env = getenv("PREADV_SEED");
+	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
+	uint64_t s = seed | 1;
+	time_t end = time(NULL) + RD_SECONDS;
+	int fd = self->fd, op;
+
+	ksft_print_msg("random_against_model: PREADV_SEED=%llu\n",
+		       (unsigned long long)seed);
+	for (op = 0; op < RD_OPS && time(NULL) < end; op++) {
+		static unsigned char buf[RD_MAXSEG * RD_MAXLEN];
+		struct iovec iov[RD_MAXSEG];
+		int kind = rd_next(&s) % 6, nseg = 1 + rd_next(&s) % RD_MAXSEG;
+		int64_t pos = boundary_offsets[rd_next(&s) % 9] +
+			      (int64_t)(rd_next(&s) % 65) - 32;
+		bool write = kind & 1, cur = false;
+		long len = 0, want, got, i;
+
+		if (pos < 0)
+			pos = 0;
+		if (kind >= 2 && kind < 4 && rd_next(&s) % 4 == 0)
+			cur = true;	/* offset -1: the file position */
+		for (i = 0; i < nseg; i++) {
+			iov[i].iov_base = buf + len;
+			iov[i].iov_len = rd_next(&s) % (RD_MAXLEN + 1);
+			len += iov[i].iov_len;
+		}
+		if (cur)
+			pos = m.fpos;
+		if (write)
+			fill_pattern(buf, len, op, pos);
+		else
+			memset(buf, 0xee, len);
+
+		switch (kind) {
+		case 0:
+			got = sys_preadv(fd, iov, nseg, pos);
+			break;
+		case 1:
+			got = sys_pwritev(fd, iov, nseg, pos);
+			break;
+		case 2:
+			got = sys_preadv2(fd, iov, nseg, cur ? -1 : pos, 0);
+			break;
+		case 3:
+			got = sys_pwritev2(fd, iov, nseg, cur ? -1 : pos, 0);
+			break;
+		case 4:
+			got = preadv(fd, iov, nseg, pos);
+			break;
+		default:
+			got = pwritev(fd, iov, nseg, pos);
+			break;
+		}
+
+		if (write) {
+			want = len;
+			if (len) {
+				m.w[m.nw++] = (struct rd_write){ pos, len, op };
+				if (pos + len > m.size)
+					m.size = pos + len;
+			}
+		} else {
+			want = pos >= m.size ? 0 : (m.size - pos < len ? m.size - pos : len);
+		}
+		if (cur && got > 0)
+			m.fpos += got;
+
+		ASSERT_EQ(want, got)
+			TH_LOG("PREADV_SEED=%llu op %d: %s, %d segments, %ld bytes at %#llx: %s",
+			       (unsigned long long)seed, op, names[kind], nseg, len,
+			       (unsigned long long)pos, RET_ERR(got));
+		for (i = 0; !write && i < got; i++)
+			ASSERT_EQ(rd_byte(&m, pos + i), buf[i])
+				TH_LOG("PREADV_SEED=%llu op %d: %s at %#llx: byte %ld is wrong",
+				       (unsigned long long)seed, op, names[kind],
+				       (unsigned long long)pos, i);
+		ASSERT_EQ(m.fpos, file_pos(fd))
+			TH_LOG("PREADV_SEED=%llu op %d: %s moved the file position",
+			       (unsigned long long)seed, op, names[kind]);
+	}
+}
+
+TEST_HARNESS_MAIN
