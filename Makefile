@@ -9,23 +9,29 @@ ARCH ?= x86_64
 BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
 export BUILD
 
-.PHONY: help deps tree apply run test kunit selftests format-patch summary \
-	checkpatch clean distclean
+.PHONY: help deps tree apply run test kunit selftests native format-patch \
+	summary checkpatch codegen mutants bench clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
-	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el)'
-	@echo 'make test               the whole matrix: KUnit on 6 kernels, selftests on 12'
+	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el; x86_64-san:'
+	@echo '                         x86_64 with KASAN and UBSAN)'
+	@echo 'make test               the whole matrix: KUnit on 7 kernels, selftests on 15'
 	@echo '                         kernel x ABI combos; SKIP="x32 mips64/n32" skips combos'
 	@echo 'make selftests ARCH=..  the selftests on the ABIs of one kernel (after run)'
+	@echo 'make native             the selftests built for x86_64, run on this machine'
 	@echo 'make deps               install the Debian packages (as root; no-op if present)'
-	@echo 'make tree               extract linux-source-6.12 into build/linux, commit as "base"'
-	@echo 'make apply              reset build/linux to base and apply series/, kunit/,'
-	@echo '                         selftests/ and MAINTAINERS.snippet (no-op if unchanged)'
+	@echo 'make tree               extract linux-source-6.12 into $$BUILD/linux, commit "base"'
+	@echo 'make apply              base + series/, kunit/, selftests/, MAINTAINERS.snippet as'
+	@echo '                         commits in $$BUILD/linux (no-op if unchanged)'
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
 	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
+	@echo 'make codegen            patches 1-4 change no generated code (bloat-o-meter, objdump)'
+	@echo 'make mutants            break the code each test guards; every break must be caught'
+	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
-	@echo 'make distclean          remove build/ and out/ entirely'
+	@echo 'make distclean          remove $$BUILD and out/ entirely'
+	@echo '$$BUILD is $(BUILD)'
 
 deps:
 	@tools/deps.sh
@@ -45,6 +51,9 @@ kunit: apply
 selftests: apply
 	@tools/selftests.sh $(ARCH)
 
+native: apply
+	@tools/selftests.sh --native
+
 test: apply
 	@tools/matrix.sh
 
@@ -57,9 +66,19 @@ format-patch: apply
 checkpatch: format-patch
 	@tools/checkpatch.sh
 
+codegen: apply
+	@tools/codegen.sh
+
+mutants: apply
+	@tools/mutants.sh
+
+bench: apply
+	@tools/bench.sh $(ARCH)
+
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
-		$(BUILD)/results $(BUILD)/gen_init_cpio out
+		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* \
+		$(BUILD)/codegen-* $(BUILD)/bench out
 
 distclean:
 	rm -rf $(BUILD) out

@@ -9,7 +9,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # by content (tools/apply.sh, tools/kunit.sh), so a clone never uses a stale
 # build, and an unchanged kernel is not rebuilt.
 BUILD=${BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/preadv-workbench}
-TREE=$BUILD/linux
+TREE=${TREE:-$BUILD/linux}
 OUT=${OUT:-$TOP/out}
 LOGS=$BUILD/logs
 RESULTS=$BUILD/results
@@ -23,32 +23,45 @@ export CCACHE_NOHASHDIR=1
 export GIT_COMMITTER_NAME=${GIT_COMMITTER_NAME:-workbench}
 export GIT_COMMITTER_EMAIL=${GIT_COMMITTER_EMAIL:-workbench@localhost}
 
-KUNIT_ARCHES="x86_64 i386 mips mipsel mips64 mips64el"
+# The kernels of the matrix: a kunit.py arch, or ARCH-san for that arch
+# with KASAN and UBSAN.
+KERNELS="x86_64 i386 mips mipsel mips64 mips64el x86_64-san"
+
+# The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
+kbuild_dir() {
+	echo "${KBUILD_PREFIX:-$BUILD/kunit-}$1"
+}
+
+kernel_arch() {
+	echo "${1%-san}"
+}
 
 # Per-arch table: cross compiler prefix, compat options the kernel must
 # have, and the user ABIs its selftest run covers.
 arch_cross() {
-	case $1 in
+	case $(kernel_arch "$1") in
 	x86_64)		echo "" ;;
 	i386)		echo "i686-linux-gnu-" ;;
 	mips)		echo "mips-linux-gnu-" ;;
 	mipsel)		echo "mipsel-linux-gnu-" ;;
 	mips64)		echo "mips64-linux-gnuabi64-" ;;
 	mips64el)	echo "mips64el-linux-gnuabi64-" ;;
-	*)		die "unknown arch '$1' (known: $KUNIT_ARCHES)" ;;
+	*)		die "unknown kernel '$1' (known: $KERNELS)" ;;
 	esac
 }
 
-arch_kconfig() {
+kernel_kconfig() {
 	case $1 in
-	x86_64)		echo "CONFIG_IA32_EMULATION=y CONFIG_X86_X32_ABI=y" ;;
-	mips64|mips64el) echo "CONFIG_MIPS32_O32=y CONFIG_MIPS32_N32=y" ;;
-	*)		echo "" ;;
+	x86_64*)	echo "CONFIG_IA32_EMULATION=y CONFIG_X86_X32_ABI=y" ;;
+	mips64*)	echo "CONFIG_MIPS32_O32=y CONFIG_MIPS32_N32=y" ;;
+	esac
+	case $1 in
+	*-san)		echo "CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y" ;;
 	esac
 }
 
 arch_abis() {
-	case $1 in
+	case $(kernel_arch "$1") in
 	x86_64)		echo "x86_64 i386 x32" ;;
 	i386)		echo "i386" ;;
 	mips)		echo "o32" ;;
@@ -94,10 +107,11 @@ base_version() {
 # Lines of a console log that mean the kernel went wrong.
 KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
 
-# record NAME STATUS PASSED FAILED SKIPPED LOG: one row of the summary.
+# record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS]: a row of the summary.
 record() {
 	mkdir -p "$RESULTS"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" > "$RESULTS/$1"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}" \
+		> "$RESULTS/$1"
 }
 
 # alive WHAT LOG CMD...: run CMD with its output in LOG, printing that it

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# selftests.sh ARCH: build tools/testing/selftests/preadv, static, for each
-# user ABI that ARCH's kernel runs (tools/lib.sh), pack it with a small /init
-# into an initramfs (usr/gen_init_cpio), boot the kernel image that kunit.sh
-# built for ARCH, and parse the KTAP it prints with kunit.py parse.
+# selftests.sh KERNEL: build tools/testing/selftests/preadv, static, for each
+# user ABI that KERNEL runs (tools/lib.sh), pack it with a small /init into an
+# initramfs (usr/gen_init_cpio), boot the kernel image that kunit.sh built
+# for KERNEL, and parse the KTAP it prints with kunit.py parse.
+# selftests.sh --native: build them for x86_64 and run them on this machine.
 . "$(dirname "$0")/lib.sh"
 
-arch=$1
-kdir=$BUILD/kunit-$arch
+kernel=$1
+arch=$(kernel_arch "$kernel")
+kdir=$(kbuild_dir "$kernel")
 mkdir -p "$LOGS"
 
 # The kernel's UAPI headers, once per source arch and tree.
@@ -36,6 +38,13 @@ build() {
 		>>"$LOGS/st-build-$abi.log" 2>&1
 }
 
+if [ "$kernel" = --native ]; then
+	# The x86_64 build, on this machine's own kernel: the fast way to iterate.
+	say "selftests: building for x86_64 and running them here"
+	build x86_64 || { cat "$LOGS/st-build-x86_64.log"; exit 1; }
+	exec "$BUILD/st/x86_64/kselftest/preadv/preadv_test"
+fi
+
 gen_init_cpio=$BUILD/gen_init_cpio
 if [ ! -x "$gen_init_cpio" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen_init_cpio" ]; then
 	cc -O2 -o "$gen_init_cpio" "$TREE/usr/gen_init_cpio.c"
@@ -47,30 +56,30 @@ i386) kimage=arch/x86/boot/bzImage ;;
 *) kimage=vmlinux ;;
 esac
 
-abis=$(arch_abis "$arch")
+abis=$(arch_abis "$kernel")
 init_abi=${abis%% *}
 rc=0
 for abi in $abis; do
-	name="$arch.st-$abi"
-	log=$LOGS/selftests-$arch-$abi.log
+	name="$kernel.st-$abi"
+	log=$LOGS/selftests-$kernel-$abi.log
 	case " ${SKIP:-} " in
-	*" $abi "*|*" $arch/$abi "*)
-		say "selftests $arch/$abi: skipped, as asked (SKIP=$SKIP)"
+	*" $abi "*|*" $kernel/$abi "*|*" $kernel "*)
+		say "selftests $kernel/$abi: skipped, as asked (SKIP=$SKIP)"
 		record "$name" "skipped (asked)" 0 0 1 -
 		continue ;;
 	esac
 	if [ ! -f "$kdir/$kimage" ]; then
-		say "selftests $arch/$abi: FAILED, no kernel image $kdir/$kimage (kunit build failed?)"
-		record "$name" "no kernel" 0 1 0 "$LOGS/kunit-$arch.log"
+		say "selftests $kernel/$abi: FAILED, no kernel image $kdir/$kimage (kunit build failed?)"
+		record "$name" "no kernel" 0 1 0 "$LOGS/kunit-$kernel.log"
 		rc=1; continue
 	fi
-	say "selftests $arch/$abi: building ($(abi_cc "$abi"))"
+	say "selftests $kernel/$abi: building ($(abi_cc "$abi"))"
 	if ! build "$abi" || ! build "$init_abi"; then
-		say "selftests $arch/$abi: FAILED to build (log: $LOGS/st-build-$abi.log)"
+		say "selftests $kernel/$abi: FAILED to build (log: $LOGS/st-build-$abi.log)"
 		record "$name" "build failed" 0 1 0 "$LOGS/st-build-$abi.log"
 		rc=1; continue
 	fi
-	list=$BUILD/st/$arch-$abi.cpio.list
+	list=$BUILD/st/$kernel-$abi.cpio.list
 	cat > "$list" <<-LIST
 	dir /dev 0755 0 0
 	nod /dev/console 0600 0 0 c 5 1
@@ -80,12 +89,13 @@ for abi in $abis; do
 	file /init $BUILD/st/$init_abi/init 0755 0 0
 	file /tests/preadv_test $BUILD/st/$abi/kselftest/preadv/preadv_test 0755 0 0
 	LIST
-	"$gen_init_cpio" "$list" > "$BUILD/st/$arch-$abi.cpio"
+	"$gen_init_cpio" "$list" > "$BUILD/st/$kernel-$abi.cpio"
 
-	say "selftests $arch/$abi: booting $kdir/$kimage"
+	say "selftests $kernel/$abi: booting $kdir/$kimage"
 	brc=0
-	alive "selftests $arch/$abi" /dev/null python3 "$TOP/tools/boot.py" --tree "$TREE" \
-		--arch "$arch" --build_dir "$kdir" --initrd "$BUILD/st/$arch-$abi.cpio" \
+	t=$(date +%s)
+	alive "selftests $kernel/$abi" /dev/null python3 "$TOP/tools/boot.py" --tree "$TREE" \
+		--arch "$arch" --build_dir "$kdir" --initrd "$BUILD/st/$kernel-$abi.cpio" \
 		--log "$log" --timeout "${BOOT_TIMEOUT:-900}" || brc=$?
 	(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse "$log") > "$log.parsed" 2>&1 || true
 	read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log.parsed" || echo "0 0 0 1")
@@ -101,8 +111,9 @@ for abi in $abis; do
 	fi
 	[ "$status" = ok ] || [ "$failed" != 0 ] || failed=1
 	[ "$status" = ok ] || rc=1
-	record "$name" "$status" "$passed" "$failed" "$skipped" "$log"
-	grep -h '^not ok\|# SKIP' "$log" | sed "s/^/  $arch\/$abi: /" | head -40 || true
-	say "selftests $arch/$abi: $status ($passed passed, $failed failed, $skipped skipped; log: $log)"
+	secs=$(( $(date +%s) - t ))
+	record "$name" "$status" "$passed" "$failed" "$skipped" "$log" "$secs"
+	grep -h '^not ok\|# SKIP' "$log" | sed "s/^/  $kernel\/$abi: /" | head -40 || true
+	say "selftests $kernel/$abi: $status in ${secs}s ($passed passed, $failed failed, $skipped skipped; log: $log)"
 done
 exit $rc

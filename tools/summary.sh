@@ -7,9 +7,9 @@
 [ -d "$RESULTS" ] || die "no results in $RESULTS"
 P=0 F=0 S=0 bad=0
 echo
-printf '%-9s %-16s %7s %7s %7s  %s\n' kernel suite passed failed skipped status
+printf '%-10s %-16s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
 for f in $(ls "$RESULTS" | sort); do
-	IFS=$'\t' read -r name status passed failed skipped log < "$RESULTS/$f"
+	IFS=$'\t' read -r name status passed failed skipped log secs < "$RESULTS/$f"
 	arch=${name%%.*}
 	suite=${name#*.}
 	case $suite in
@@ -18,7 +18,8 @@ for f in $(ls "$RESULTS" | sort); do
 	esac
 	note=$status
 	case $status in ok|"skipped (asked)") ;; *) note="$status: $log"; bad=1 ;; esac
-	printf '%-9s %-16s %7s %7s %7s  %s\n' "$arch" "$suite" "$passed" "$failed" "$skipped" "$note"
+	printf '%-10s %-16s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
+		"$skipped" "${secs:--}${secs:+s}" "$note"
 	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
 done
 echo

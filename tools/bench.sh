@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# bench.sh KERNEL...: for each, back to back and cold (empty build dirs,
+# ccache disabled), the time of our KUnit run (tools/kunit.sh: the build of
+# the image that serves KUnit and the selftests, and the suite) and of the
+# plain `kunit.py run --kunitconfig=lib/kunit` for the same arch; prints the
+# ratio.  Each kernel costs two cold builds.
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/tools/apply.sh" >/dev/null
+export CCACHE_DISABLE=1
+for kernel in "$@"; do
+	arch=$(kernel_arch "$kernel")
+	cross=$(arch_cross "$kernel")
+	b=$BUILD/bench
+	rm -rf "$b"
+	mkdir -p "$b"
+
+	rm -rf "$BUILD/kunit-$kernel"
+	t=$(date +%s.%N)
+	"$TOP/tools/kunit.sh" "$kernel" >"$b/ours.out" 2>&1 ||
+		{ cat "$b/ours.out"; die "bench $kernel: our run failed"; }
+	ours=$(echo "$(date +%s.%N) - $t" | bc)
+
+	t=$(date +%s.%N)
+	(cd "$TREE" && python3 tools/testing/kunit/kunit.py run --arch="$arch" \
+		${cross:+--cross_compile="$cross"} --build_dir="$b/theirs" \
+		--kunitconfig=lib/kunit --jobs="$JOBS") >"$b/theirs.out" 2>&1 ||
+		{ tail -20 "$b/theirs.out"; die "bench $kernel: kunit.py run failed"; }
+	theirs=$(echo "$(date +%s.%N) - $t" | bc)
+	rm -rf "$b"
+	printf 'bench %s: ours %.0fs, kunit.py run --kunitconfig=lib/kunit %.0fs, ratio %.2f\n' \
+		"$kernel" "$ours" "$theirs" "$(echo "$ours / $theirs" | bc -l)"
+done

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# mutants.sh [NAME...]: every test must be able to fail.  Break the code a
+# test guards, in a scratch worktree of the tree under test with build dirs
+# of its own (the workbench's are never touched), run the suite on the
+# kernels where the bug bites, and report which cases caught it.  A mutant
+# that no case catches fails the run.
+. "$(dirname "$0")/lib.sh"
+
+# name@file@perl substitution (-0777: the whole file)@kernels@suite
+MUTANTS='
+endian-swap@include/linux/compat.h@s/if \(IS_ENABLED\(CONFIG_CPU_BIG_ENDIAN\)\)\n\t\treturn merge_64_be/if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))\n\t\treturn merge_64_be/@x86_64 mips@kunit
+high-word-kept-on-64bit@include/linux/compat.h@s/if \(BITS_PER_LONG == 64\)\n\t\treturn lo;/if (BITS_PER_LONG == 64)\n\t\treturn lo | (u64)hi << 32;/@x86_64@kunit
+low-word-sign-extended@include/linux/compat.h@s/return \(u64\)hi << 32 \| lo;/return (u64)hi << 32 | (s64)(s32)lo;/@x86_64@kunit
+compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)merge_64_lohi\(pos_low, pos_high\)/$1merge_64_lohi(pos_high, pos_low)/s@x86_64@selftests
+pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wchar\(current, ret\);\n\tinc_syscw\(current\);/$1/s@x86_64@selftests
+preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
+mips-merge-64-reversed@arch/mips/kernel/linux32.c@s/merge_64\((\w+), (\w+)\)/merge_64($2, $1)/g@mips64@selftests
+'
+
+src=$BUILD/mutant-src
+export TREE=$src KBUILD_PREFIX=$BUILD/mutant- RESULTS=$BUILD/mutant-results
+export LOGS=$BUILD/mutant-logs
+mkdir -p "$LOGS"
+
+"$TOP/tools/apply.sh" >/dev/null
+head=$(git -C "$BUILD/linux" rev-parse HEAD)
+[ -d "$src" ] || { git -C "$BUILD/linux" worktree prune;
+		   git -C "$BUILD/linux" worktree add -q --detach "$src" "$head"; }
+
+report=$BUILD/mutant-report
+: > "$report"
+rc=0
+while IFS='@' read -r name file subst kernels suite; do
+	[ -n "$name" ] || continue
+	[ $# -eq 0 ] || [[ " $* " == *" $name "* ]] || continue
+	git -C "$src" checkout -q -f --detach "$head"
+	perl -0777 -pi -e "$subst" "$src/$file"
+	if git -C "$src" diff --quiet; then
+		echo "mutant $name: the substitution did not change $file" >&2
+		rc=1
+		continue
+	fi
+	say "mutant $name: $(git -C "$src" diff -U0 | grep '^[-+][^-+]' | tr '\n' ' ' | cut -c1-150)"
+	for kernel in $kernels; do
+		rm -rf "$RESULTS"
+		"$TOP/tools/kunit.sh" "$kernel" >"$LOGS/$name-$kernel.out" 2>&1 || true
+		[ "$suite" = kunit ] || "$TOP/tools/selftests.sh" "$kernel" >>"$LOGS/$name-$kernel.out" 2>&1 || true
+		caught=
+		for f in "$RESULTS"/*; do
+			IFS=$'\t' read -r row status passed failed skipped log < "$f"
+			case $row in *0kunit) [ "$suite" = kunit ] || continue ;; *) [ "$suite" = selftests ] || continue ;; esac
+			[ "$status" = ok ] && continue
+			cases=$(grep -ahoE '\[FAILED\] [^ ]+|^not ok [0-9]+ [^ ]+' "$log" | sed 's/^\[FAILED\] //; s/^not ok [0-9]* //' | sort -u | tr '\n' ' ')
+			caught+="${row#*.}: ${cases:-$status}; "
+		done
+		if [ -n "$caught" ]; then
+			line="mutant $name on $kernel: caught by $caught"
+		else
+			line="mutant $name on $kernel: NOT CAUGHT"
+			rc=1
+		fi
+		say "$line"
+		echo "$line" >> "$report"
+	done
+done <<< "$MUTANTS"
+git -C "$src" checkout -q -f --detach "$head"
+say "mutants: report in $report"
+exit $rc
