@@ -10,7 +10,7 @@ BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch codegen mutants bench clean distclean
+	summary checkpatch codegen otherarch mutants bench clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
@@ -27,6 +27,7 @@ help:
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
 	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
 	@echo 'make codegen            patches 1-4 change no generated code (bloat-o-meter, objdump)'
+	@echo 'make otherarch          powerpc (its own merge_64) still builds, -Werror, ppc64 and ppc32'
 	@echo 'make mutants            break the code each test guards; every break must be caught'
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
@@ -69,6 +70,9 @@ checkpatch: format-patch
 codegen: apply
 	@tools/codegen.sh
 
+otherarch: apply
+	@tools/otherarch.sh
+
 mutants: apply
 	@tools/mutants.sh
 
@@ -78,7 +82,7 @@ bench: apply
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
 		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* \
-		$(BUILD)/codegen-* $(BUILD)/bench out
+		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench out
 
 distclean:
 	rm -rf $(BUILD) out

@@ -20,6 +20,7 @@ PACKAGES="
 	libc6-dev-mips-cross libc6-dev-mipsel-cross
 	libc6-dev-mips64-cross libc6-dev-mips64el-cross
 	libc6-dev-mipsn32-mips64-cross libc6-dev-mipsn32-mips64el-cross
+	gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu
 "
 
 missing=

@@ -18,15 +18,15 @@ preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)
 mips-merge-64-reversed@arch/mips/kernel/linux32.c@s/merge_64\((\w+), (\w+)\)/merge_64($2, $1)/g@mips64@selftests
 '
 
+"$TOP/tools/apply.sh" >/dev/null
 src=$BUILD/mutant-src
+head=$(git -C "$TREE" rev-parse HEAD)
+[ -d "$src" ] || { git -C "$TREE" worktree prune;
+		   git -C "$TREE" worktree add -q --detach "$src" "$head"; }
+
 export TREE=$src KBUILD_PREFIX=$BUILD/mutant- RESULTS=$BUILD/mutant-results
 export LOGS=$BUILD/mutant-logs
 mkdir -p "$LOGS"
-
-"$TOP/tools/apply.sh" >/dev/null
-head=$(git -C "$BUILD/linux" rev-parse HEAD)
-[ -d "$src" ] || { git -C "$BUILD/linux" worktree prune;
-		   git -C "$BUILD/linux" worktree add -q --detach "$src" "$head"; }
 
 report=$BUILD/mutant-report
 : > "$report"
