@@ -8,13 +8,13 @@
 P=0 F=0 S=0 bad=0
 echo
 printf '%-10s %-16s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
-for f in $(ls "$RESULTS" | sort); do
+for f in $(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort; done); do
 	IFS=$'\t' read -r name status passed failed skipped log secs < "$RESULTS/$f"
 	arch=${name%%.*}
 	suite=${name#*.}
 	case $suite in
 	0kunit) suite="KUnit" ;;
-	st-*) suite="selftests ${suite#st-}" ;;
+	st-*) suite=${suite#st-}; suite="selftests ${suite%el}" ;;	# o32el: o32 (LE)
 	esac
 	note=$status
 	case $status in ok|"skipped (asked)") ;; *) note="$status: $log"; bad=1 ;; esac

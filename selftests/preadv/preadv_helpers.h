@@ -7,7 +7,9 @@
 #ifndef __PREADV_HELPERS_H
 #define __PREADV_HELPERS_H
 
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>

@@ -953,6 +953,8 @@ TEST_F_TIMEOUT(model, random_against_model, 60)
 			TH_LOG("PREADV_SEED=%llu op %d: %s moved the file position",
 			       (unsigned long long)seed, op, names[kind]);
 	}
+	ksft_print_msg("random_against_model: %d operations, %d writes, file size %#llx\n",
+		       op, m.nw, (unsigned long long)m.size);
 }
 
 TEST_HARNESS_MAIN
