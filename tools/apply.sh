@@ -61,7 +61,7 @@ for p in "$TOP"/series/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	if ! git am -q --whitespace=error-all "$p" >"$am_log" 2>&1; then
 		echo "error: series/$(basename "$p") does not apply to linux $(base_version)" >&2
-		cat "$am_log" >&2
+		grep '^error:' "$am_log" >&2
 		git am --abort >/dev/null 2>&1 || true
 		echo "--- the failing hunks:" >&2
 		git apply --check -v "$p" 2>&1 | grep -v '^Checking patch' >&2 || true
