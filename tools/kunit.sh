@@ -24,13 +24,14 @@ run_args=(--arch="$arch" --build_dir="$bdir" --timeout="${KUNIT_TIMEOUT:-600}"
 	  --kernel_args=panic=-1)
 
 # What goes into the image: the tree but the selftests (and any change not
-# committed), and the configs.
+# committed), the compiler and the configs; by content, not by path, so that
+# every clone finds the same stamp.
 kernel_tree() {
 	git -C "$TREE" ls-tree HEAD | grep -v '	tools$'
 	git -C "$TREE" ls-tree HEAD:tools | grep -v '	testing$'
 	git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
 }
-stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "${build_args[@]}";
+stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "$kernel $cross $(kernel_kconfig "$kernel")";
 	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/preadv/config"; } |
 	 sha256sum | cut -d' ' -f1)
 

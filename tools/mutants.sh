@@ -11,7 +11,7 @@
 MUTANTS='
 endian-swap@include/linux/compat.h@s/if \(IS_ENABLED\(CONFIG_CPU_BIG_ENDIAN\)\)\n\t\treturn merge_64_be/if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))\n\t\treturn merge_64_be/@x86_64 mips@kunit
 high-word-kept-on-64bit@include/linux/compat.h@s/if \(BITS_PER_LONG == 64\)\n\t\treturn lo;/if (BITS_PER_LONG == 64)\n\t\treturn lo | (u64)hi << 32;/@x86_64@kunit
-low-word-sign-extended@include/linux/compat.h@s/return \(u64\)hi << 32 \| lo;/return (u64)hi << 32 | (s64)(s32)lo;/@x86_64@kunit
+low-word-sign-extended@include/linux/compat.h@s/return \(loff_t\)\(\(u64\)hi << 32\) \| lo;/return (loff_t)((u64)hi << 32) | (s64)(s32)lo;/@x86_64@kunit
 compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)merge_64_lohi\(pos_low, pos_high\)/$1merge_64_lohi(pos_high, pos_low)/s@x86_64@selftests
 pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wchar\(current, ret\);\n\tinc_syscw\(current\);/$1/s@x86_64@selftests
 preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
