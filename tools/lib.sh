@@ -11,8 +11,8 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/preadv-workbench}
 TREE=${TREE:-$BUILD/linux}
 OUT=${OUT:-$TOP/out}
-LOGS=$BUILD/logs
-RESULTS=$BUILD/results
+LOGS=${LOGS:-$BUILD/logs}
+RESULTS=${RESULTS:-$BUILD/results}
 JOBS=${JOBS:-$(nproc)}
 
 # Our Makefile's command line (ARCH=...) must not leak into the kernel's make.
