@@ -18,10 +18,12 @@ python3 - "$cover" "$OUT"/series/0000-cover-letter.patch <<'PY'
 import sys
 src, dst = sys.argv[1], sys.argv[2]
 text = open(src).read()
+author = [l for l in text.split('\n') if l.startswith('From: ')][0]
 subject = [l for l in text.split('\n') if l.startswith('Subject: ')][0]
 subject = subject.split('] ', 1)[1] if '] ' in subject else subject[len('Subject: '):]
 body = text.split('\n\n', 1)[1].split('\n---\n', 1)[0]
 out = open(dst).read()
+out = '\n'.join(author if l.startswith('From: ') else l for l in out.split('\n'))
 out = out.replace('*** SUBJECT HERE ***', subject).replace('*** BLURB HERE ***', body.rstrip('\n'))
 open(dst, 'w').write(out)
 PY

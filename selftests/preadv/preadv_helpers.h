@@ -25,6 +25,8 @@
 #include <linux/fs.h>
 #include <linux/magic.h>
 
+#include "../kselftest.h"
+
 #if defined(__x86_64__) && defined(__ILP32__)
 /* x32 uses compat_sys_preadv64(): the offset whole, in one register. */
 #define ABI_OFFSET_IN_ONE_REGISTER	1
@@ -209,7 +211,7 @@ static inline const char *tmpfs_dir(void)
 	struct statfs sfs;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(dirs); i++)
 		if (statfs(dirs[i], &sfs) == 0 && sfs.f_type == TMPFS_MAGIC)
 			return dirs[i];
 	return NULL;
