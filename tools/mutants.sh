@@ -44,14 +44,18 @@ while IFS='@' read -r name file subst kernels suite; do
 	say "mutant $name: $(git -C "$src" diff -U0 | grep '^[-+][^-+]' | tr '\n' ' ' | cut -c1-150)"
 	for kernel in $kernels; do
 		rm -rf "$RESULTS"
-		"$TOP/tools/kunit.sh" "$kernel" >"$LOGS/$name-$kernel.out" 2>&1 || true
-		[ "$suite" = kunit ] || "$TOP/tools/selftests.sh" "$kernel" >>"$LOGS/$name-$kernel.out" 2>&1 || true
+		export LOGS=$BUILD/mutant-logs/$name
+		mkdir -p "$LOGS"
+		"$TOP/tools/kunit.sh" "$kernel" >"$LOGS/$kernel.out" 2>&1 || true
+		[ "$suite" = kunit ] || "$TOP/tools/selftests.sh" "$kernel" >>"$LOGS/$kernel.out" 2>&1 || true
 		caught=
 		for f in "$RESULTS"/*; do
-			IFS=$'\t' read -r row status passed failed skipped log < "$f"
+			IFS=$'\t' read -r row status passed failed skipped log secs < "$f"
 			case $row in *0kunit) [ "$suite" = kunit ] || continue ;; *) [ "$suite" = selftests ] || continue ;; esac
 			[ "$status" = ok ] && continue
-			cases=$(grep -ahoE '\[FAILED\] [^ ]+|^not ok [0-9]+ [^ ]+' "$log" | sed 's/^\[FAILED\] //; s/^not ok [0-9]* //' | sort -u | tr '\n' ' ')
+			cases=$( { grep -a '\[FAILED\]' "$log" | sed 's/.*\[FAILED\] //; s/ *=*$//'
+				   grep -a '^not ok' "$log" | sed 's/^not ok [0-9]* //'; } |
+				 sort -u | paste -sd, | sed 's/,/, /g')
 			caught+="${row#*.}: ${cases:-$status}; "
 		done
 		if [ -n "$caught" ]; then
