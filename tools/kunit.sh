@@ -36,12 +36,14 @@ stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "$kernel $cross $(kernel_
 	 sha256sum | cut -d' ' -f1)
 
 cd "$TREE"
+# .image-ok: the image in $bdir was built from what is here now; selftests.sh
+# boots nothing else (a failed build must not leave an older image in use).
 if [ "$(cat "$bdir/.workbench-stamp" 2>/dev/null)" = "$stamp" ]; then
 	say "kunit $kernel: kernel unchanged, booting it"
 	cmd=(exec "${run_args[@]}")
 else
 	say "kunit $kernel: building the kernel (${cross}gcc, ccache) and running the suite"
-	rm -f "$bdir/.workbench-stamp"
+	rm -f "$bdir/.workbench-stamp" "$bdir/.image-ok"
 	cmd=(run "${run_args[@]}" "${build_args[@]}")
 fi
 
@@ -49,6 +51,8 @@ rc=0
 t=$(date +%s)
 alive "kunit $kernel" "$log" python3 tools/testing/kunit/kunit.py "${cmd[@]}" || rc=$?
 [ "${cmd[0]}" = exec ] || [ $rc -ne 0 ] || echo "$stamp" > "$bdir/.workbench-stamp"
+# kunit.py boots the kernel only once the build succeeded.
+if grep -q 'Starting KUnit Kernel' "$log"; then touch "$bdir/.image-ok"; fi
 
 read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log" || echo "0 0 0 1")
 status=ok

@@ -13,7 +13,7 @@ endian-swap@include/linux/compat.h@s/if \(IS_ENABLED\(CONFIG_CPU_BIG_ENDIAN\)\)\
 high-word-kept-on-64bit@include/linux/compat.h@s/if \(BITS_PER_LONG == 64\)\n\t\treturn lo;/if (BITS_PER_LONG == 64)\n\t\treturn lo | (u64)hi << 32;/@x86_64@kunit
 low-word-sign-extended@include/linux/compat.h@s/return \(loff_t\)\(\(u64\)hi << 32\) \| lo;/return (loff_t)((u64)hi << 32) | (s64)(s32)lo;/@x86_64@kunit
 compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)merge_64_lohi\(pos_low, pos_high\)/$1merge_64_lohi(pos_high, pos_low)/s@x86_64@selftests
-pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wchar\(current, ret\);\n\tinc_syscw\(current\);/$1/s@x86_64@selftests
+pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wchar\(current, ret\);\n\tinc_syscw\(current\);/$1(void)ret;/s@x86_64@selftests
 preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
 mips-merge-64-reversed@arch/mips/kernel/linux32.c@s/merge_64\((\w+), (\w+)\)/merge_64($2, $1)/g@mips64@selftests
 '

@@ -68,8 +68,8 @@ for abi in $abis; do
 		record "$name" "skipped (asked)" 0 0 1 -
 		continue ;;
 	esac
-	if [ ! -f "$kdir/$kimage" ]; then
-		say "selftests $kernel/$abi: FAILED, no kernel image $kdir/$kimage (kunit build failed?)"
+	if [ ! -f "$kdir/$kimage" ] || [ ! -f "$kdir/.image-ok" ]; then
+		say "selftests $kernel/$abi: FAILED, no kernel image built from this tree in $kdir (see the kunit log)"
 		record "$name" "no kernel" 0 1 0 "$LOGS/kunit-$kernel.log"
 		rc=1; continue
 	fi
