@@ -23,9 +23,10 @@ export CCACHE_NOHASHDIR=1
 export GIT_COMMITTER_NAME=${GIT_COMMITTER_NAME:-workbench}
 export GIT_COMMITTER_EMAIL=${GIT_COMMITTER_EMAIL:-workbench@localhost}
 
-# The kernels of the matrix: a kunit.py arch, or ARCH-san for that arch
-# with KASAN and UBSAN.
-KERNELS="x86_64 i386 mips mipsel mips64 mips64el x86_64-san"
+# The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
+# ARCH-san for that arch with KASAN and UBSAN.  x86_64-san is not in the
+# default matrix until a run of it has been seen through.
+KERNELS=${KERNELS:-"x86_64 i386 mips mipsel mips64 mips64el"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
 kbuild_dir() {
