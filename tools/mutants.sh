@@ -18,6 +18,21 @@ preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)
 mips-merge-64-reversed@arch/mips/kernel/linux32.c@s/merge_64\((\w+), (\w+)\)/merge_64($2, $1)/g@mips64@selftests
 '
 
+# The failed cases of a kunit.py log, each with the number of its
+# parameter rows that failed.
+kunit_failures() {
+	awk '/\[(PASSED|FAILED)\] [A-Za-z0-9_]+_test( |$)/ {
+		if ($0 ~ /FAILED/) {
+			match($0, /\[FAILED\] [A-Za-z0-9_]+_test/)
+			printf "%s%s", sep, substr($0, RSTART + 9, RLENGTH - 9)
+			if (n) printf " (%d rows)", n
+			sep = ", "
+		}
+		n = 0; next
+	}
+	/\[FAILED\] / { n++ }' "$1"
+}
+
 "$TOP/tools/apply.sh" >/dev/null
 src=$BUILD/mutant-src
 head=$(git -C "$TREE" rev-parse HEAD)
@@ -53,10 +68,14 @@ while IFS='@' read -r name file subst kernels suite; do
 			IFS=$'\t' read -r row status passed failed skipped log secs < "$f"
 			case $row in *0kunit) [ "$suite" = kunit ] || continue ;; *) [ "$suite" = selftests ] || continue ;; esac
 			[ "$status" = ok ] && continue
-			cases=$( { grep -a '\[FAILED\]' "$log" | sed 's/.*\[FAILED\] //; s/ *=*$//'
-				   grep -a '^not ok' "$log" | sed 's/^not ok [0-9]* //'; } |
-				 sort -u | paste -sd, | sed 's/,/, /g')
-			caught+="${row#*.}: ${cases:-$status}; "
+			if [ "$suite" = kunit ]; then
+				cases=$(kunit_failures "$log")
+			else
+				cases=$(grep -a '^not ok' "$log" | sed 's/^not ok [0-9]* //' |
+					sort -u | paste -sd, | sed 's/,/, /g' || true)
+			fi
+			row=${row#*.}
+			caught+="${row/#0kunit/KUnit}: ${cases:-$status}; "
 		done
 		if [ -n "$caught" ]; then
 			line="mutant $name on $kernel: caught by $caught"
