@@ -10,7 +10,8 @@ BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch codegen otherarch mutants bench clean distclean
+	summary checkpatch bisect codegen otherarch mutants bench clean \
+	distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
@@ -27,6 +28,7 @@ help:
 	@echo '                         commits in $$BUILD/linux (no-op if unchanged)'
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
 	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
+	@echo 'make bisect [KERNELS=..] every commit of the series builds on its own (after test)'
 	@echo 'make codegen            patches 1-4 change no generated code (bloat-o-meter, objdump)'
 	@echo 'make otherarch          powerpc (its own merge_64) still builds, -Werror, ppc64 and ppc32'
 	@echo 'make mutants            break the code each test guards; every break must be caught'
@@ -68,6 +70,9 @@ format-patch: apply
 checkpatch: format-patch
 	@tools/checkpatch.sh
 
+bisect: apply
+	@tools/bisect.sh
+
 codegen: apply
 	@tools/codegen.sh
 
@@ -82,7 +87,7 @@ bench: apply
 
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
-		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* \
+		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/bisect-* \
 		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench out
 
 distclean:

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# bisect.sh [KERNEL...]: every commit of the series builds on its own.  For
+# each commit base..series, in order, check it out in the tree and build
+# each kernel (tools/lib.sh; default: the matrix) in a copy of its KUnit build
+# dir, so that only what the commit changes is rebuilt.  A compiler warning
+# in the build log fails the commit as an error would.  The tree is left on
+# branch "series" whatever happens.
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/tools/apply.sh" >/dev/null
+cd "$TREE"
+git diff --quiet HEAD || die "$TREE has uncommitted changes"
+trap 'git -C "$TREE" checkout -q -f series' EXIT
+
+kernels=${*:-$KERNELS}
+for kernel in $kernels; do
+	[ -f "$(kbuild_dir "$kernel")/.config" ] ||
+		die "no $(kbuild_dir "$kernel")/.config: run make run ARCH=$kernel first"
+	b=$BUILD/bisect-$kernel
+	if [ ! -d "$b" ]; then
+		say "bisect $kernel: seeding $b from $(kbuild_dir "$kernel")"
+		cp -a "$(kbuild_dir "$kernel")" "$b"
+	fi
+done
+
+rc=0
+n=0
+for commit in $(git rev-list --reverse base..series); do
+	n=$((n + 1))
+	git checkout -q -f --detach "$commit"
+	subject=$(git log -1 --format=%s)
+	for kernel in $kernels; do
+		arch=$(kernel_arch "$kernel")
+		karch=$arch
+		case $arch in mips*) karch=mips ;; esac
+		cross=$(arch_cross "$kernel")
+		b=$BUILD/bisect-$kernel
+		log=$LOGS/bisect-$kernel-$n.log
+		# Where the symbol exists, the suite is built too.
+		scripts/config --file "$b/.config" -e READ_WRITE_KUNIT_TEST
+		t=$(date +%s)
+		if alive "bisect $kernel $n" "$log" make -C "$TREE" O="$b" ARCH="$karch" \
+			CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" -j"$JOBS" olddefconfig all &&
+		   ! grep -q 'warning:' "$log"; then
+			say "bisect $n/$(git rev-list --count base..series) $kernel: builds ($(( $(date +%s) - t ))s, $(grep -c '^  CC ' "$log" || true) objects compiled): $subject"
+		else
+			grep -E 'error|warning' "$log" | head -20
+			say "bisect $n $kernel: FAILED ($log): $subject"
+			rc=1
+		fi
+	done
+done
+exit $rc
