@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bisect.sh [KERNEL...]: every commit of the series builds on its own.  For
 # each commit base..series, in order, check it out in the tree and build
-# each kernel (tools/lib.sh; default: the matrix) in a copy of its KUnit build
+# each kernel (tools/lib.sh; default: the six arches) in a copy of its KUnit build
 # dir, so that only what the commit changes is rebuilt.  A compiler warning
 # in the build log fails the commit as an error would.  The tree is left on
 # branch "series" whatever happens.
@@ -13,7 +13,7 @@ cd "$TREE"
 git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT
 
-kernels=${*:-$KERNELS}
+kernels=${*:-$ARCHES}
 for kernel in $kernels; do
 	[ -f "$(kbuild_dir "$kernel")/.config" ] ||
 		die "no $(kbuild_dir "$kernel")/.config: run make run ARCH=$kernel first"

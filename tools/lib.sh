@@ -24,9 +24,9 @@ export GIT_COMMITTER_NAME=${GIT_COMMITTER_NAME:-workbench}
 export GIT_COMMITTER_EMAIL=${GIT_COMMITTER_EMAIL:-workbench@localhost}
 
 # The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
-# ARCH-san for that arch with KASAN and UBSAN.  x86_64-san is not in the
-# default matrix until a run of it has been seen through.
-KERNELS=${KERNELS:-"x86_64 i386 mips mipsel mips64 mips64el"}
+# ARCH-san for that arch with KASAN and UBSAN.
+ARCHES="x86_64 i386 mips mipsel mips64 mips64el"
+KERNELS=${KERNELS:-"$ARCHES x86_64-san"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
 kbuild_dir() {
