@@ -16,7 +16,7 @@ fi
 
 objects() {
 	case $1 in
-	mips*) echo "fs/read_write.o arch/mips/kernel/linux32.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o" ;;
+	mips64*) echo "fs/read_write.o arch/mips/kernel/linux32.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o" ;;
 	*) echo "fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o" ;;
 	esac
 }
@@ -28,8 +28,28 @@ disasm() {
 		sed 's/\(\.rodata\.str[0-9.]*\)+0x[0-9a-f]*/\1/'
 }
 
+# The mnemonics of an object's code, counted.
+mnemonics() {
+	disasm "$1" | awk -F'\t' '/^ +[0-9a-f]+:\t/ { split($2, m, " "); print m[1] }' | sort | uniq -c
+}
+
+# One difference is known and checked to be only that: MIPS' private
+# merge_64() added the halves, the generic one ORs them, as every other
+# site did; the bits do not overlap, and each daddu becomes an or.  This
+# checks the mix of instructions, not their registers: that the words are
+# merged in the right order is what the o32 selftests (pair.*) check.
+expected_change() {
+	case $1:$2 in
+	mips64*:arch/mips/kernel/linux32.o)
+		cmp -s <(mnemonics "$3" | sed 's/ daddu$/ or/' | awk '{ n[$2] += $1 } END { for (m in n) print n[m], m }' | sort -k2) \
+		       <(mnemonics "$4" | awk '{ n[$2] += $1 } END { for (m in n) print n[m], m }' | sort -k2) &&
+			echo "$(mnemonics "$3" | awk '$2 == "daddu" { print $1 }') daddu become or, nothing else in the mnemonics changes" ;;
+	*)	return 1 ;;
+	esac
+}
+
 rc=0
-for arch in ${*:-x86_64 i386 mips64el mips64}; do
+for arch in ${*:-$ARCHES}; do
 	cross=$(arch_cross "$arch")
 	[ -f "$BUILD/kunit-$arch/.config" ] || die "no $BUILD/kunit-$arch/.config: run make run ARCH=$arch first"
 	karch=$arch
@@ -49,6 +69,8 @@ for arch in ${*:-x86_64 i386 mips64el mips64}; do
 		sizes=$("$TREE/scripts/bloat-o-meter" "$a" "$b" | sed -n 1p)
 		if cmp -s <(disasm "$a") <(disasm "$b"); then
 			say "codegen $arch: $obj: code identical ($sizes)"
+		elif why=$(expected_change "$arch" "$obj" "$a" "$b"); then
+			say "codegen $arch: $obj: code differs as expected: $why ($sizes)"
 		else
 			say "codegen $arch: $obj: CODE DIFFERS ($sizes)"
 			diff <(disasm "$a") <(disasm "$b") | sed -n 1,40p || true
