@@ -11,6 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 
 "$TOP/tools/tree.sh"
+lock_tree
 cd "$TREE"
 
 inputs() {

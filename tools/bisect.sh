@@ -9,6 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 "$TOP/tools/apply.sh" >/dev/null
+lock_tree
 cd "$TREE"
 git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT
@@ -26,24 +27,22 @@ done
 
 rc=0
 n=0
+total=$(git rev-list --count base..series)
 for commit in $(git rev-list --reverse base..series); do
 	n=$((n + 1))
 	git checkout -q -f --detach "$commit"
 	subject=$(git log -1 --format=%s)
 	for kernel in $kernels; do
-		arch=$(kernel_arch "$kernel")
-		karch=$arch
-		case $arch in mips*) karch=mips ;; esac
 		cross=$(arch_cross "$kernel")
 		b=$BUILD/bisect-$kernel
 		log=$LOGS/bisect-$kernel-$n.log
 		# Where the symbol exists, the suite is built too.
 		scripts/config --file "$b/.config" -e READ_WRITE_KUNIT_TEST
 		t=$(date +%s)
-		if alive "bisect $kernel $n" "$log" make -C "$TREE" O="$b" ARCH="$karch" \
+		if alive "bisect $kernel $n" "$log" make -C "$TREE" O="$b" ARCH="$(make_arch "$kernel")" \
 			CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" -j"$JOBS" olddefconfig all &&
 		   ! grep -q 'warning:' "$log"; then
-			say "bisect $n/$(git rev-list --count base..series) $kernel: builds ($(( $(date +%s) - t ))s, $(grep -c '^  CC ' "$log" || true) objects compiled): $subject"
+			say "bisect $n/$total $kernel: builds ($(( $(date +%s) - t ))s, $(grep -c '^  CC ' "$log" || true) objects compiled): $subject"
 		else
 			grep -E 'error|warning' "$log" | head -20
 			say "bisect $n $kernel: FAILED ($log): $subject"

@@ -37,6 +37,14 @@ kernel_arch() {
 	echo "${1%-san}"
 }
 
+# The kernel's ARCH= for make, as kunit.py's qemu_configs set it.
+make_arch() {
+	case $(kernel_arch "$1") in
+	mips*)	echo mips ;;
+	*)	kernel_arch "$1" ;;
+	esac
+}
+
 # Per-arch table: cross compiler prefix, compat options the kernel must
 # have, and the user ABIs its selftest run covers.
 arch_cross() {
@@ -103,6 +111,13 @@ export T0
 
 say() { printf '[%4ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# lock_tree: wait for any other workbench run that checks out commits in
+# $TREE (apply.sh, bisect.sh); the lock is held until the script exits.
+lock_tree() {
+	exec 9>"$TREE/.git/workbench.lock"
+	flock -n 9 || { say "waiting for another workbench run that uses $TREE"; flock 9; }
+}
 
 base_version() {
 	cat "$TREE/.git/base-version" 2>/dev/null || echo unknown
