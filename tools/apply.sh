@@ -37,10 +37,9 @@ git checkout -q -f --detach base
 git clean -q -fdx
 
 # The commit of a directory's sources: its files, hooks.diff, COMMIT_MSG.
-author_of() {
-	sed -n 's/^Signed-off-by: //p' "$1" | head -n1
-}
-
+# Like the patches in series/, it is authored by the workbench's neutral
+# identity: make format-patch gives every patch the exporting person's
+# From: and Signed-off-by: (tools/format-patch.sh).
 commit_dir() {
 	local src=$1 dest=$2 dir=$TOP/$1
 	[ -f "$dir/COMMIT_MSG" ] || die "$src/COMMIT_MSG is missing"
@@ -53,7 +52,7 @@ commit_dir() {
 	fi
 	"$TOP/tools/maintainers.py" "$TOP/MAINTAINERS.snippet" .
 	git add -f "$dest" MAINTAINERS
-	git commit -q --author="$(author_of "$dir/COMMIT_MSG")" -F "$dir/COMMIT_MSG"
+	git commit -q --author="$WORKBENCH_IDENT" -F "$dir/COMMIT_MSG"
 	say "apply:   $(git log -1 --format=%s)"
 }
 

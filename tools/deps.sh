@@ -21,6 +21,9 @@ PACKAGES="
 	libc6-dev-mips64-cross libc6-dev-mips64el-cross
 	libc6-dev-mipsn32-mips64-cross libc6-dev-mipsn32-mips64el-cross
 	gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu
+	gcc-aarch64-linux-gnu gcc-sparc64-linux-gnu gcc-hppa64-linux-gnu
+	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu
+	musl-tools
 "
 
 missing=

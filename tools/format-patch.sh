@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Export base..series of the tree under test, the tested commits, as the
-# submission in $OUT/series: the cover letter's subject and text come from
+# submission in $OUT/series, in the name of the person who exports it:
+# From: and Signed-off-by: are that person's (git config user.name and
+# user.email, here), added at export, as only a person can certify the DCO
+# (Documentation/process/submitting-patches.rst); the commits keep their
+# Assisted-by: trailer.  The cover letter's subject and text come from
 # series/0000-cover-letter.patch, its shortlog and diffstat from git.
 . "$(dirname "$0")/lib.sh"
+
+name=$(git -C "$TOP" config user.name || true)
+email=$(git -C "$TOP" config user.email || true)
+if [ -z "$name" ] || [ -z "$email" ]; then
+	die "format-patch: who submits this series?  Set your identity first:
+  git config --global user.name 'Your Name'
+  git config --global user.email you@example.org
+(From: and Signed-off-by: of every patch are yours; the tree's commits carry none)"
+fi
+case "$name $email" in
+*[Cc]laude*|*anthropic*|*workbench@localhost*)
+	die "format-patch: '$name <$email>' is not a person who can sign off (Documentation/process/coding-assistants.rst)" ;;
+esac
+ident="$name <$email>"
 
 "$TOP/tools/apply.sh" >/dev/null
 cover=$TOP/series/0000-cover-letter.patch
@@ -13,19 +31,41 @@ rm -rf "$OUT/series"
 mkdir -p "$OUT/series"
 git -C "$TREE" format-patch -q --cover-letter --base=base --zero-commit \
 	--no-signature -o "$OUT/series" base..HEAD
-# The subject and text of the cover letter, in place of git's template.
-python3 - "$cover" "$OUT"/series/0000-cover-letter.patch <<'PY'
+python3 - "$ident" "$cover" "$OUT"/series/*.patch <<'PY'
 import sys
-src, dst = sys.argv[1], sys.argv[2]
-text = open(src).read()
-author = [l for l in text.split('\n') if l.startswith('From: ')][0]
-subject = [l for l in text.split('\n') if l.startswith('Subject: ')][0]
+ident, src, patches = sys.argv[1], sys.argv[2], sys.argv[3:]
+sob = 'Signed-off-by: ' + ident
+
+
+def sign(text):
+    """The person's From:, and Signed-off-by: after the last trailer."""
+    head, sep, rest = text.partition('\n\n')
+    head = '\n'.join('From: ' + ident if l.startswith('From: ') else l
+                     for l in head.split('\n'))
+    msg, sep2, diff = rest.partition('\n---\n')
+    if not sep2:
+        sys.exit('format-patch: no "---" line in a patch')
+    lines = msg.rstrip('\n').split('\n')
+    if sob not in lines:
+        lines.append(sob)
+    return head + sep + '\n'.join(lines) + '\n' + sep2 + diff
+
+
+cover_text = open(src).read()
+subject = [l for l in cover_text.split('\n') if l.startswith('Subject: ')][0]
 subject = subject.split('] ', 1)[1] if '] ' in subject else subject[len('Subject: '):]
-body = text.split('\n\n', 1)[1].split('\n---\n', 1)[0]
-out = open(dst).read()
-out = '\n'.join(author if l.startswith('From: ') else l for l in out.split('\n'))
-out = out.replace('*** SUBJECT HERE ***', subject).replace('*** BLURB HERE ***', body.rstrip('\n'))
-open(dst, 'w').write(out)
+body = cover_text.split('\n\n', 1)[1].split('\n---\n', 1)[0]
+for p in patches:
+    text = open(p).read()
+    if p.endswith('/0000-cover-letter.patch'):
+        head, sep, rest = text.partition('\n\n')
+        head = '\n'.join('From: ' + ident if l.startswith('From: ') else l
+                         for l in head.split('\n'))
+        rest = rest.replace('*** BLURB HERE ***', body.rstrip('\n'))
+        text = (head + sep + rest).replace('*** SUBJECT HERE ***', subject)
+    else:
+        text = sign(text)
+    open(p, 'w').write(text)
 PY
-say "format-patch: $(ls "$OUT/series" | wc -l) files in $OUT/series (base: linux $(base_version))"
+say "format-patch: $(ls "$OUT/series" | wc -l) files in $OUT/series (base: linux $(base_version)), From: and Signed-off-by: $ident"
 ls "$OUT/series"

@@ -14,7 +14,7 @@ log=$LOGS/kunit-$kernel.log
 mkdir -p "$LOGS" "$bdir"
 
 build_args=(--kunitconfig="$TOP/kunitconfig"
-	    --kunitconfig="$TREE/tools/testing/selftests/preadv/config"
+	    --kunitconfig="$TREE/tools/testing/selftests/$ST_TARGET/config"
 	    --jobs="$JOBS" "--make_options=CC=ccache ${cross}gcc")
 for o in $(kernel_kconfig "$kernel"); do
 	build_args+=(--kconfig_add="$o")
@@ -32,7 +32,7 @@ kernel_tree() {
 	git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
 }
 stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "$kernel $cross $(kernel_kconfig "$kernel")";
-	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/preadv/config"; } |
+	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"; } |
 	 sha256sum | cut -d' ' -f1)
 
 cd "$TREE"

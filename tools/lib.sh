@@ -14,14 +14,18 @@ OUT=${OUT:-$TOP/out}
 LOGS=${LOGS:-$BUILD/logs}
 RESULTS=${RESULTS:-$BUILD/results}
 JOBS=${JOBS:-$(nproc)}
+# The selftests' directory under tools/testing/selftests (their TARGETS).
+ST_TARGET=filesystems/preadv
 
 # Our Makefile's command line (ARCH=...) must not leak into the kernel's make.
 unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL ARCH CROSS_COMPILE || true
 
 export CCACHE_BASEDIR=$BUILD
 export CCACHE_NOHASHDIR=1
-export GIT_COMMITTER_NAME=${GIT_COMMITTER_NAME:-workbench}
-export GIT_COMMITTER_EMAIL=${GIT_COMMITTER_EMAIL:-workbench@localhost}
+# The tree's commits are the workbench's, under a neutral identity; only
+# the export (tools/format-patch.sh) puts a person's name on them.
+WORKBENCH_IDENT="workbench <workbench@localhost>"
+export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 
 # The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
 # ARCH-san for that arch with KASAN and UBSAN.
@@ -83,19 +87,34 @@ arch_abis() {
 	esac
 }
 
-# User ABI -> "compiler flags" for a static selftest binary.
-abi_cc() {
-	case $1 in
-	x86_64)	echo "gcc" ;;
-	i386)	echo "i686-linux-gnu-gcc" ;;
-	x32)	echo "x86_64-linux-gnux32-gcc" ;;
-	o32)	echo "mips-linux-gnu-gcc" ;;
-	o32el)	echo "mipsel-linux-gnu-gcc" ;;
-	n32)	echo "mips64-linux-gnuabi64-gcc -mabi=n32" ;;
-	n32el)	echo "mips64el-linux-gnuabi64-gcc -mabi=n32" ;;
-	n64)	echo "mips64-linux-gnuabi64-gcc" ;;
-	n64el)	echo "mips64el-linux-gnuabi64-gcc" ;;
-	*)	die "unknown ABI '$1'" ;;
+# The selftests of a kernel are built by their own Makefile, once, with
+# the kernel's cross compiler (CROSS_COMPILE, as a kselftest CI gives it):
+# preadv_test for the first of the kernel's ABIs, and preadv_test_<abi> for
+# the compat ABIs that the Makefile builds with -m32, -mx32, -mabi=n32 and
+# -mabi=32.  Debian's gcc -m32 and -mx32 need gcc-multilib, which conflicts
+# with the MIPS cross compilers: on x86_64 the i386 and x32 cross compilers
+# stand in for them (CC32, CCX32).
+st_make_vars() {
+	echo "CROSS_COMPILE=$(arch_cross "$1")"
+	case $(kernel_arch "$1") in
+	x86_64)	echo "CC32=i686-linux-gnu-gcc CCX32=x86_64-linux-gnux32-gcc" ;;
+	esac
+}
+
+# The binary that runs a user ABI on a kernel.
+abi_prog() {
+	local abis
+	abis=$(arch_abis "$1")
+	if [ "$2" = "${abis%% *}" ]; then
+		echo preadv_test
+		return
+	fi
+	case $2 in
+	i386)		echo preadv_test_32 ;;
+	x32)		echo preadv_test_x32 ;;
+	n32|n32el)	echo preadv_test_n32 ;;
+	o32|o32el)	echo preadv_test_o32 ;;
+	*)		die "unknown compat ABI '$2'" ;;
 	esac
 }
 

@@ -1,45 +1,48 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""maintainers.py SNIPPET TREE: put the MAINTAINERS entry in SNIPPET (a file
-holding exactly one entry) into TREE/MAINTAINERS at its alphabetical place,
-replacing the entry of that title if there is one, with only the F: lines
-whose files exist in TREE.  So each commit that adds files covered by the
-entry adds their F: lines, and checkpatch sees MAINTAINERS updated."""
+"""maintainers.py SNIPPET TREE: add the F: lines of SNIPPET to the existing
+sections of TREE/MAINTAINERS that it names.  SNIPPET holds one or more
+blocks, each a section title as MAINTAINERS spells it and then "F:\t"
+lines; blocks are separated by blank lines.  Only the F: lines whose
+files exist in TREE are added, each at its sorted place among the
+section's F: lines, and only once; so each commit that adds files covered
+by the snippet adds their F: lines, and checkpatch sees MAINTAINERS
+updated.  A title that MAINTAINERS does not have is an error: the series
+adds no section of its own."""
 import os
 import sys
 
 
-def is_title(lines, i, start):
-    line = lines[i]
-    return (i > start and lines[i - 1] == '' and line != '' and
-            line[1:2] != ':' and not line.startswith(('.. ', ' ', '\t')))
+def blocks(path):
+    text = open(path).read().strip('\n')
+    for block in text.split('\n\n'):
+        lines = block.split('\n')
+        title, files = lines[0], lines[1:]
+        if not title or title[1:2] == ':' or not files or \
+                any(not l.startswith('F:\t') for l in files):
+            sys.exit(f'{path}: "{title}": a block is a section title, then "F:\\t" lines')
+        yield title, files
 
 
 def main(snippet_path, tree):
-    entry = open(snippet_path).read().strip('\n').split('\n')
-    title = entry[0]
-    if not title or title[1:2] == ':' or any(l[1:3] != ':\t' for l in entry[1:]):
-        sys.exit(f'{snippet_path}: not one MAINTAINERS entry (a title, then "X:\t" lines)')
-    entry = [l for l in entry
-             if not l.startswith('F:\t') or os.path.exists(os.path.join(tree, l[3:]))]
-    if not any(l.startswith('F:\t') for l in entry):
-        return
-
     path = os.path.join(tree, 'MAINTAINERS')
     lines = open(path).read().split('\n')
-    start = lines.index('Maintainers List') + 6
-    for i in range(start, len(lines)):
-        if not is_title(lines, i, start):
-            continue
-        if lines[i] == title:
-            end = lines.index('', i)
-            lines[i:end] = entry
-            break
-        if lines[i].upper() > title.upper():
-            lines[i:i] = entry + ['']
-            break
-    else:
-        sys.exit(f'{path}: no place found for "{title}"')
+    start = lines.index('Maintainers List')
+    for title, files in blocks(snippet_path):
+        files = [f for f in files if os.path.exists(os.path.join(tree, f[3:]))]
+        try:
+            i = lines.index(title, start)
+        except ValueError:
+            sys.exit(f'{path}: no section "{title}" ({snippet_path})')
+        end = lines.index('', i)
+        section = lines[i + 1:end]
+        for f in files:
+            if f in section:
+                continue
+            fl = [k for k, l in enumerate(section) if l.startswith('F:\t')]
+            at = next((k for k in fl if section[k] > f), fl[-1] + 1 if fl else len(section))
+            section.insert(at, f)
+        lines[i + 1:end] = section
     open(path, 'w').write('\n'.join(lines))
 
 

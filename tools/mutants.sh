@@ -9,13 +9,13 @@
 
 # name@file@perl substitution (-0777: the whole file)@kernels@suite
 MUTANTS='
-endian-swap@include/linux/compat.h@s/if \(IS_ENABLED\(CONFIG_CPU_BIG_ENDIAN\)\)\n\t\treturn merge_64_be/if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))\n\t\treturn merge_64_be/@x86_64 mips@kunit
-high-word-kept-on-64bit@include/linux/compat.h@s/if \(BITS_PER_LONG == 64\)\n\t\treturn lo;/if (BITS_PER_LONG == 64)\n\t\treturn lo | (u64)hi << 32;/@x86_64@kunit
-low-word-sign-extended@include/linux/compat.h@s/return \(loff_t\)\(\(u64\)hi << 32\) \| lo;/return (loff_t)((u64)hi << 32) | (s64)(s32)lo;/@x86_64@kunit
-compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)merge_64_lohi\(pos_low, pos_high\)/$1merge_64_lohi(pos_high, pos_low)/s@x86_64@selftests
+compat-arg-u64-endian-swapped@include/asm-generic/compat.h@s/#ifndef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64\(name\)/#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name)/@x86_64 mips@kunit
+pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
+native-pos-high-kept-on-64bit@fs/read_write.c@s/if \(BITS_PER_LONG == 64\)\n\t\treturn pos_l;/if (BITS_PER_LONG == 64)\n\t\treturn pos_l | (u64)pos_h << 32;/@x86_64@kunit
+compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)pos_from_lohi\(pos_low, pos_high\)/$1pos_from_lohi(pos_high, pos_low)/s@x86_64@selftests
 pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wchar\(current, ret\);\n\tinc_syscw\(current\);/$1(void)ret;/s@x86_64@selftests
 preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
-mips-merge-64-reversed@arch/mips/kernel/linux32.c@s/merge_64\((\w+), (\w+)\)/merge_64($2, $1)/g@mips64@selftests
+mips-pread-pair-reversed@arch/mips/kernel/linux32.c@s/unsigned long, unused, compat_arg_u64_dual\(pos\)/unsigned long, unused, u32, pos_lo, u32, pos_hi/@mips64@selftests
 '
 
 # The failed cases of a kunit.py log, each with the number of its

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# selftests.sh KERNEL: build tools/testing/selftests/preadv, static, for each
+# selftests.sh KERNEL: build tools/testing/selftests/$ST_TARGET, static, for each
 # user ABI that KERNEL runs (tools/lib.sh), pack it with a small /init into an
 # initramfs (usr/gen_init_cpio), boot the kernel image that kunit.sh built
 # for KERNEL, and parse the KTAP it prints with kunit.py parse.
@@ -23,26 +23,44 @@ headers() {
 	echo "$head" > "$dir/.workbench-stamp"
 }
 
-# build ABI: the static selftest binary for a user ABI, with the kernel's
-# own selftests Makefile (no-op when up to date).
+# build KERNEL: the static selftest binaries for every ABI of KERNEL, and
+# the /init that runs them, with the selftests' own Makefile (no-op when up
+# to date).  The Makefile's output is in the log.
 build() {
-	local abi=$1 cc srcarch
-	cc=$(abi_cc "$abi")
-	srcarch=$(abi_srcarch "$abi")
-	command -v "${cc%% *}" >/dev/null || { echo "${cc%% *} not found (make deps)"; return 1; }
+	local kernel=$1 cross srcarch out=$BUILD/st/$1
+	cross=$(arch_cross "$kernel")
+	srcarch=$(abi_srcarch "$(arch_abis "$kernel" | cut -d' ' -f1)")
+	command -v "${cross}gcc" >/dev/null || { echo "${cross}gcc not found (make deps)"; return 1; }
 	headers "$srcarch" || return 1
-	make -s -C "$TREE/tools/testing/selftests" TARGETS=preadv O="$BUILD/st/$abi" \
-		CC="$cc" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
-		USERLDFLAGS=-static >"$LOGS/st-build-$abi.log" 2>&1 || return 1
-	"${cc%% *}" ${cc#"${cc%% *}"} -static -O2 -Wall -o "$BUILD/st/$abi/init" "$TOP/tools/init.c" \
-		>>"$LOGS/st-build-$abi.log" 2>&1
+	mkdir -p "$out"
+	# shellcheck disable=SC2046
+	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
+		$(st_make_vars "$kernel") KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
+		USERLDFLAGS=-static >"$LOGS/st-build-$kernel.log" 2>&1 || return 1
+	"${cross}gcc" -static -O2 -Wall -o "$out/init" "$TOP/tools/init.c" \
+		>>"$LOGS/st-build-$kernel.log" 2>&1
 }
 
 if [ "$kernel" = --native ]; then
-	# The x86_64 build, on this machine's own kernel: the fast way to iterate.
+	# The x86_64 build, on this machine's own kernel: the fast way to
+	# iterate.  Also with musl, and the skip when there is no tmpfs.
 	say "selftests: building for x86_64 and running them here"
 	build x86_64 || { cat "$LOGS/st-build-x86_64.log"; exit 1; }
-	exec "$BUILD/st/x86_64/kselftest/preadv/preadv_test"
+	prog=$BUILD/st/x86_64/kselftest/$ST_TARGET/preadv_test
+	"$prog"
+	say "selftests: the same with musl (musl-gcc, static)"
+	rm -rf "$BUILD/st/musl" && mkdir -p "$BUILD/st/musl"
+	make -s -C "$TREE/tools/testing/selftests/$ST_TARGET" OUTPUT="$BUILD/st/musl" CC=musl-gcc \
+		KHDR_INCLUDES="-isystem $BUILD/hdr-x86/usr/include" USERLDFLAGS=-static \
+		>"$LOGS/st-build-musl.log" 2>&1 || { cat "$LOGS/st-build-musl.log"; exit 1; }
+	"$BUILD/st/musl/preadv_test"
+	say "selftests: no tmpfs to work in is a skip (exit 4) with its reason"
+	rc=0
+	out=$(PREADV_TMPDIR=/ "$prog") || rc=$?
+	echo "$out"
+	[ $rc -eq 4 ] && grep -q '^1\.\.0 # SKIP no tmpfs' <<< "$out" ||
+		die "expected a skip (exit 4, '1..0 # SKIP no tmpfs'), got exit $rc"
+	exit 0
 fi
 
 gen_init_cpio=$BUILD/gen_init_cpio
@@ -57,7 +75,7 @@ i386) kimage=arch/x86/boot/bzImage ;;
 esac
 
 abis=$(arch_abis "$kernel")
-init_abi=${abis%% *}
+built=
 rc=0
 for abi in $abis; do
 	name="$kernel.st-$abi"
@@ -73,10 +91,15 @@ for abi in $abis; do
 		record "$name" "no kernel" 0 1 0 "$LOGS/kunit-$kernel.log"
 		rc=1; continue
 	fi
-	say "selftests $kernel/$abi: building ($(abi_cc "$abi"))"
-	if ! build "$abi" || ! build "$init_abi"; then
-		say "selftests $kernel/$abi: FAILED to build (log: $LOGS/st-build-$abi.log)"
-		record "$name" "build failed" 0 1 0 "$LOGS/st-build-$abi.log"
+	prog=$BUILD/st/$kernel/kselftest/$ST_TARGET/$(abi_prog "$kernel" "$abi")
+	if [ -z "$built" ]; then
+		say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
+		built=ok
+		build "$kernel" || built=failed
+	fi
+	if [ "$built" = failed ] || [ ! -x "$prog" ]; then
+		say "selftests $kernel/$abi: FAILED to build $(basename "$prog") (log: $LOGS/st-build-$kernel.log)"
+		record "$name" "build failed" 0 1 0 "$LOGS/st-build-$kernel.log"
 		rc=1; continue
 	fi
 	list=$BUILD/st/$kernel-$abi.cpio.list
@@ -86,8 +109,8 @@ for abi in $abis; do
 	dir /proc 0755 0 0
 	dir /tmp 1777 0 0
 	dir /tests 0755 0 0
-	file /init $BUILD/st/$init_abi/init 0755 0 0
-	file /tests/preadv_test $BUILD/st/$abi/kselftest/preadv/preadv_test 0755 0 0
+	file /init $BUILD/st/$kernel/init 0755 0 0
+	file /tests/preadv_test $prog 0755 0 0
 	LIST
 	"$gen_init_cpio" "$list" > "$BUILD/st/$kernel-$abi.cpio"
 

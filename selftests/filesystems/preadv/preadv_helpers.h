@@ -7,9 +7,6 @@
 #ifndef __PREADV_HELPERS_H
 #define __PREADV_HELPERS_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -20,12 +17,11 @@
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
 
-#include "../kselftest.h"
+#include "../../kselftest.h"
 
 #if defined(__x86_64__) && defined(__ILP32__)
 /* x32 uses compat_sys_preadv64(): the offset whole, in one register. */
@@ -134,11 +130,19 @@ static inline ssize_t entry_pwritev(enum entry e, int fd,
 	}
 }
 
+/*
+ * The name of an errno value; its description where the C library has no
+ * strerrorname_np() (glibc < 2.32, musl).
+ */
 static inline const char *errname(int err)
 {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
 	const char *name = strerrorname_np(err);
 
-	return name ? name : "unknown errno";
+	if (name)
+		return name;
+#endif
+	return strerror(err);
 }
 
 /* The error of a call that returned @ret, by name, for failure messages. */
@@ -203,14 +207,19 @@ static inline int64_t file_pos(int fd)
 
 /*
  * The tests make sparse files up to the largest size tmpfs allows: run them
- * in the current directory if it is on tmpfs, else in /dev/shm or /tmp.
+ * in $PREADV_TMPDIR if it is set, else in the current directory, /dev/shm
+ * or /tmp, whichever is on tmpfs first.
  */
 static inline const char *tmpfs_dir(void)
 {
 	static const char * const dirs[] = { ".", "/dev/shm", "/tmp" };
+	const char *env = getenv("PREADV_TMPDIR");
 	struct statfs sfs;
 	unsigned int i;
 
+	if (env)
+		return statfs(env, &sfs) == 0 && sfs.f_type == TMPFS_MAGIC ?
+			env : NULL;
 	for (i = 0; i < ARRAY_SIZE(dirs); i++)
 		if (statfs(dirs[i], &sfs) == 0 && sfs.f_type == TMPFS_MAGIC)
 			return dirs[i];
@@ -263,15 +272,24 @@ static inline void task_io_delta(const struct task_io *before,
 	delta->syscw = after->syscw - before->syscw;
 }
 
-/* The largest file size the kernel allows on tmpfs (MAX_LFS_FILESIZE). */
-static inline int64_t max_file_size(void)
+/*
+ * The largest file size the kernel allows on tmpfs (MAX_LFS_FILESIZE), asked
+ * of the kernel with ftruncate() on the empty file @fd, which is left empty:
+ * INT64_MAX on a 64-bit kernel, whatever the caller's ABI; 2^32 - 1 pages on
+ * a 32-bit kernel, whose page cache index is 32 bits.  -1 if neither.
+ */
+static inline int64_t max_file_size(int fd)
 {
-	struct utsname u;
+	int64_t pages = (int64_t)0xffffffffULL * sysconf(_SC_PAGESIZE);
+	int64_t max = -1;
 
-	if (uname(&u) == 0 && strstr(u.machine, "64"))
-		return INT64_MAX;
-	/* 32-bit kernel: the page cache index is 32 bits. */
-	return (int64_t)0xffffffffULL * sysconf(_SC_PAGESIZE);
+	if (ftruncate(fd, INT64_MAX) == 0)
+		max = INT64_MAX;
+	else if (errno == EFBIG && ftruncate(fd, pages) == 0)
+		max = pages;
+	if (ftruncate(fd, 0))
+		return -1;
+	return max;
 }
 
 /* A deterministic pattern: the byte that write @tag puts at @pos. */
