@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# checkpatch.pl --strict on every exported patch, and get_maintainer.pl on
-# the files each adds; non-zero on any error, warning or check.
-#
-# checkpatch's FILE_PATH_CHANGES ("added, moved or deleted file(s), does
-# MAINTAINERS need updating?") is a question, not a finding: it is asked of
-# every patch that adds a file and does not touch MAINTAINERS.  It is
-# answered here instead: every added file must be covered by a MAINTAINERS
-# section other than THE REST.
+# checkpatch.pl --strict on every exported patch, with its own counts, and
+# get_maintainer.pl on it.  Non-zero on any error, warning or check, with one
+# exception that is printed as such: checkpatch's FILE_PATH_CHANGES ("added,
+# moved or deleted file(s), does MAINTAINERS need updating?") is a question
+# it asks of every patch that adds a file and does not touch MAINTAINERS;
+# it is answered here when every added file is covered by a MAINTAINERS
+# section other than THE REST, and the section is named.  get_maintainer.pl
+# must name no AI identity: only people receive and sign a series.
 . "$(dirname "$0")/lib.sh"
 
 cd "$TREE"
@@ -15,19 +15,38 @@ rc=0
 for p in "$OUT"/series/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	name=$(basename "$p")
-	out=$(./scripts/checkpatch.pl --strict --no-tree -q --ignore FILE_PATH_CHANGES "$p" 2>&1) || true
-	for f in $(sed -n '/^diff --git /{N;s|^diff --git a/\(.*\) b/.*\nnew file mode.*|\1|p}' "$p"); do
-		sections=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --sections -f "$f" |
-			   grep -E '^[^[:space:]][^:]*$' | grep -vx 'THE REST' || true)
-		[ -n "$sections" ] ||
-			out+="${out:+$'\n'}ERROR: $f: no MAINTAINERS section but THE REST"
-	done
-	if [ -z "$out" ]; then
-		say "checkpatch: $name: clean"
-	else
-		say "checkpatch: $name:"
-		echo "$out"
+	out=$(./scripts/checkpatch.pl --strict --no-tree --show-types "$p" 2>&1) || true
+	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
+	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
+	answered=
+	if [ "$types" = FILE_PATH_CHANGES ]; then
+		answered=yes
+		for f in $(sed -n '/^diff --git /{N;s|^diff --git a/\(.*\) b/.*\nnew file mode.*|\1|p}' "$p"); do
+			sections=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --sections -f "$f" |
+				   grep -E '^[^[:space:]][^:]*$' | grep -vx 'THE REST' | paste -sd';' || true)
+			if [ -z "$sections" ]; then
+				answered=
+				echo "  $f: no MAINTAINERS section but THE REST"
+			else
+				answered+=" $f: $sections;"
+			fi
+		done
+	fi
+	people=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "$p" 2>/dev/null |
+		 paste -sd, | sed 's/,/, /g')
+	if grep -qiE 'claude|anthropic|openai|copilot' <<< "$people"; then
+		say "checkpatch: $name: get_maintainer.pl names an AI identity: $people"
 		rc=1
 	fi
+	if [ -z "$types" ]; then
+		say "checkpatch: $name: $total"
+	elif [ -n "$answered" ]; then
+		say "checkpatch: $name: $total; the warning is FILE_PATH_CHANGES, and the new files are covered:${answered#yes}"
+	else
+		say "checkpatch: $name: $total"
+		grep -E '^(ERROR|WARNING|CHECK):' -A3 <<< "$out"
+		rc=1
+	fi
+	say "  get_maintainer.pl: $people"
 done
 exit $rc

@@ -1,31 +1,52 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# otherarch.sh: the generic merge_64() must not break an architecture that
-# keeps a merge_64() of its own.  powerpc defines one as a macro in
-# <asm/syscalls.h>, after including <linux/compat.h>.  Build, with -Werror,
-# the powerpc objects that see both, at base and with the series, for ppc64
-# (with COMPAT) and ppc32.
+# otherarch.sh [TARGET...]: the series builds, with -Werror, on the COMPAT
+# architectures that the matrix does not build: each includes
+# <asm-generic/compat.h> and has compat system calls that take register
+# pairs.  For each, at base and with the series, build with its defconfig
+# with COMPAT and the KUnit suite (so the test file is compiled there too), the objects
+# that the series changes and the generic users of compat_arg_u64().  x86_64
+# and mips64 are built whole by the matrix and by make bisect.
 . "$(dirname "$0")/lib.sh"
+
+# target  make ARCH  cross prefix  defconfig  arch objects
+OTHERARCH_TARGETS='
+arm64	arm64	aarch64-linux-gnu-	defconfig	arch/arm64/kernel/sys32.o
+ppc64	powerpc	powerpc64-linux-gnu-	ppc64_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
+ppc32	powerpc	powerpc-linux-gnu-	pmac32_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
+sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32.o
+parisc64	parisc	hppa64-linux-gnu-	generic-64bit_defconfig	arch/parisc/kernel/sys_parisc.o
+s390	s390	s390x-linux-gnu-	defconfig	arch/s390/kernel/compat_linux.o
+riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
+'
+GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
+ALL_TARGETS=$(awk 'NF { printf "%s ", $1 }' <<< "$OTHERARCH_TARGETS")
 
 "$TOP/tools/apply.sh" >/dev/null
 src=$BUILD/codegen-src
 [ -d "$src" ] || { git -C "$TREE" worktree prune; git -C "$TREE" worktree add -q --detach "$src" base; }
-objs="arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
-      arch/powerpc/kernel/process.o fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
 rc=0
-for target in ppc64:powerpc64-linux-gnu-:ppc64_defconfig ppc32:powerpc-linux-gnu-:pmac32_defconfig; do
-	IFS=: read -r name cross defconfig <<< "$target"
+for target in ${*:-$ALL_TARGETS}; do
+	row=$(awk -v t="$target" '$1 == t' <<< "$OTHERARCH_TARGETS")
+	[ -n "$row" ] || die "otherarch: unknown target '$target' (known: $ALL_TARGETS)"
+	read -r _ march cross defconfig objs <<< "$row"
 	command -v "${cross}gcc" >/dev/null || die "${cross}gcc not found (make deps)"
+	o=$BUILD/otherarch-$target
 	for rev in base series; do
 		git -C "$src" checkout -q --detach "$(git -C "$TREE" rev-parse "$rev")"
-		o=$BUILD/otherarch-$name
-		say "otherarch $name: $defconfig, building $(echo $objs | wc -w) objects at $rev"
-		if make -s -C "$src" O="$o" ARCH=powerpc CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" \
-			KCFLAGS=-Werror "$defconfig" $objs -j"$JOBS" >"$LOGS/otherarch-$name-$rev.log" 2>&1; then
-			say "otherarch $name at $rev: built, no warning"
+		log=$LOGS/otherarch-$target-$rev.log
+		say "otherarch $target: $defconfig, building $(echo $objs $GENERIC_OBJS | wc -w) objects at $rev"
+		mk=(make -s -C "$src" O="$o" ARCH="$march" CROSS_COMPILE="$cross" CC="ccache ${cross}gcc")
+		# shellcheck disable=SC2086
+		if "${mk[@]}" "$defconfig" >"$log" 2>&1 &&
+		   "$src/scripts/config" --file "$o/.config" -e COMPAT -e KUNIT -e READ_WRITE_KUNIT_TEST &&
+		   "${mk[@]}" olddefconfig >>"$log" 2>&1 &&
+		   "${mk[@]}" KCFLAGS=-Werror $objs $GENERIC_OBJS -j"$JOBS" >>"$log" 2>&1; then
+			kunit=$(grep -c '^CONFIG_READ_WRITE_KUNIT_TEST=y' "$o/.config" || true)
+			say "otherarch $target at $rev: built, no warning$( [ "$kunit" = 1 ] && echo ', KUnit suite included')"
 		else
-			grep -E 'error|warning' "$LOGS/otherarch-$name-$rev.log" | head -20
-			say "otherarch $name at $rev: FAILED (log: $LOGS/otherarch-$name-$rev.log)"
+			grep -E 'error|warning' "$log" | head -20
+			say "otherarch $target at $rev: FAILED (log: $log)"
 			rc=1
 		fi
 	done
