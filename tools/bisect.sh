@@ -3,9 +3,12 @@
 # bisect.sh [KERNEL...]: every commit of the series builds on its own.  For
 # each commit base..series, in order, check it out in the tree and build
 # each kernel (tools/lib.sh; default: the six arches) in a copy of its KUnit build
-# dir, so that only what the commit changes is rebuilt.  A compiler warning
-# in the build log fails the commit as an error would.  The tree is left on
-# branch "series" whatever happens.
+# dir, so that only what the commit changes is rebuilt; and, for the COMPAT
+# architectures that the matrix does not build (OBJ_KERNELS, default ppc64
+# ppc32 arm64: the arches the series converts), the objects that otherarch.sh
+# builds, in its build dirs, with KCFLAGS=-Werror.  A compiler warning in the
+# build log fails the commit as an error would.  The tree is left on branch
+# "series" whatever happens.
 . "$(dirname "$0")/lib.sh"
 
 "$TOP/tools/apply.sh" >/dev/null
@@ -15,6 +18,10 @@ git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT
 
 kernels=${*:-$ARCHES}
+objkernels=${OBJ_KERNELS-ppc64 ppc32 arm64}
+for t in $objkernels; do
+	[ -f "$BUILD/otherarch-$t/.config" ] || die "no $BUILD/otherarch-$t/.config: run make otherarch first"
+done
 for kernel in $kernels; do
 	[ -f "$(kbuild_dir "$kernel")/.config" ] ||
 		die "no $(kbuild_dir "$kernel")/.config: run make run ARCH=$kernel first"
@@ -46,6 +53,22 @@ for commit in $(git rev-list --reverse base..series); do
 		else
 			grep -E 'error|warning' "$log" | head -20
 			say "bisect $n $kernel: FAILED ($log): $subject"
+			rc=1
+		fi
+	done
+	for t in $objkernels; do
+		read -r _ march cross _ objs <<< "$(awk -v t="$t" '$1 == t' <<< "$OTHERARCH_TARGETS")"
+		log=$LOGS/bisect-$t-$n.log
+		scripts/config --file "$BUILD/otherarch-$t/.config" -e READ_WRITE_KUNIT_TEST
+		t0=$(date +%s)
+		# shellcheck disable=SC2086
+		if make -C "$TREE" O="$BUILD/otherarch-$t" ARCH="$march" CROSS_COMPILE="$cross" \
+			CC="ccache ${cross}gcc" KCFLAGS=-Werror -j"$JOBS" olddefconfig $objs $GENERIC_OBJS \
+			>"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
+			say "bisect $n/$total $t: objects build ($(( $(date +%s) - t0 ))s, $(grep -c '^  CC ' "$log" || true) compiled): $subject"
+		else
+			grep -E 'error|warning' "$log" | head -20
+			say "bisect $n $t: FAILED ($log): $subject"
 			rc=1
 		fi
 	done

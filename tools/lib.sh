@@ -125,6 +125,21 @@ abi_srcarch() {
 	esac
 }
 
+# The COMPAT architectures that the matrix does not build whole: otherarch.sh
+# and bisect.sh build, with -Werror, their objects that the series changes
+# and the generic users of compat_arg_u64().
+# target  make ARCH  cross prefix  defconfig  arch objects
+OTHERARCH_TARGETS='
+arm64	arm64	aarch64-linux-gnu-	defconfig	arch/arm64/kernel/sys32.o
+ppc64	powerpc	powerpc64-linux-gnu-	ppc64_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
+ppc32	powerpc	powerpc-linux-gnu-	pmac32_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
+sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32.o
+parisc64	parisc	hppa64-linux-gnu-	generic-64bit_defconfig	arch/parisc/kernel/sys_parisc.o
+s390	s390	s390x-linux-gnu-	defconfig	arch/s390/kernel/compat_linux.o
+riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
+'
+GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
+
 T0=${T0:-$(date +%s)}
 export T0
 

@@ -9,17 +9,6 @@
 # and mips64 are built whole by the matrix and by make bisect.
 . "$(dirname "$0")/lib.sh"
 
-# target  make ARCH  cross prefix  defconfig  arch objects
-OTHERARCH_TARGETS='
-arm64	arm64	aarch64-linux-gnu-	defconfig	arch/arm64/kernel/sys32.o
-ppc64	powerpc	powerpc64-linux-gnu-	ppc64_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
-ppc32	powerpc	powerpc-linux-gnu-	pmac32_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
-sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32.o
-parisc64	parisc	hppa64-linux-gnu-	generic-64bit_defconfig	arch/parisc/kernel/sys_parisc.o
-s390	s390	s390x-linux-gnu-	defconfig	arch/s390/kernel/compat_linux.o
-riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
-'
-GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
 ALL_TARGETS=$(awk 'NF { printf "%s ", $1 }' <<< "$OTHERARCH_TARGETS")
 
 "$TOP/tools/apply.sh" >/dev/null
