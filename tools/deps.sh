@@ -24,6 +24,10 @@ PACKAGES="
 	gcc-aarch64-linux-gnu gcc-sparc64-linux-gnu gcc-hppa64-linux-gnu
 	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu
 	musl-tools
+	qemu-system-arm qemu-system-ppc
+	gcc-arm-linux-gnueabihf
+	libc6-dev-arm64-cross libc6-dev-armhf-cross
+	libc6-dev-ppc64-cross libc6-dev-powerpc-cross
 "
 
 missing=

@@ -28,8 +28,45 @@ WORKBENCH_IDENT="workbench <workbench@localhost>"
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 
 # The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
-# ARCH-san for that arch with KASAN and UBSAN.
-ARCHES="x86_64 i386 mips mipsel mips64 mips64el"
+# ARCH-san for that arch with KASAN and UBSAN.  One row per kernel, read by
+# every script: kunit.py's --arch, the cross compiler's prefix (- for none),
+# the image that kunit.py builds and boots, the user ABIs of its selftest
+# combos (the first is its native one; comma-separated) and the options it
+# needs beyond kunitconfig (comma-separated; - for none): the compat ABIs,
+# and no ACPI on x86, which QEMU does not need to boot or reboot and which
+# is a sixth of the objects.
+KERNEL_TABLE='
+x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n
+i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n
+mips		mips	mips-linux-gnu-		vmlinux				o32		-
+mipsel		mipsel	mipsel-linux-gnu-	vmlinux				o32el		-
+mips64		mips64	mips64-linux-gnuabi64-	vmlinux				n64,n32,o32	CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
+mips64el	mips64el mips64el-linux-gnuabi64- vmlinux			n64el,n32el,o32el CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
+arm64		arm64	aarch64-linux-gnu-	arch/arm64/boot/Image.gz	aarch64,armhf	CONFIG_COMPAT=y
+powerpc		powerpc	powerpc64-linux-gnu-	vmlinux				ppc64,ppc32	CONFIG_COMPAT=y
+'
+SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
+
+# One row per user ABI: the ARCH of the uapi headers its programs are built
+# with, and the suffix of its selftest binary where it is a compat ABI
+# (preadv_test_<suffix>, built by the selftests' Makefile).
+ABI_TABLE='
+x86_64	x86	-
+i386	x86	32
+x32	x86	x32
+o32	mips	o32
+o32el	mips	o32
+n32	mips	n32
+n32el	mips	n32
+n64	mips	-
+n64el	mips	-
+aarch64	arm64	-
+armhf	arm	arm
+ppc64	powerpc	-
+ppc32	powerpc	32
+'
+
+ARCHES=$(awk 'NF && $1 !~ /^(arm64|powerpc)$/ { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
 KERNELS=${KERNELS:-"$ARCHES x86_64-san"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
@@ -41,6 +78,14 @@ kernel_arch() {
 	echo "${1%-san}"
 }
 
+# kernel_field KERNEL N: column N of the kernel's row.
+kernel_field() {
+	local row
+	row=$(awk -v k="$(kernel_arch "$1")" '$1 == k' <<< "$KERNEL_TABLE")
+	[ -n "$row" ] || die "unknown kernel '$1' (known: $(awk 'NF { printf "%s ", $1 }' <<< "$KERNEL_TABLE"))"
+	awk -v n="$2" '{ print $n }' <<< "$row"
+}
+
 # The kernel's ARCH= for make, as kunit.py's qemu_configs set it.
 make_arch() {
 	case $(kernel_arch "$1") in
@@ -49,42 +94,39 @@ make_arch() {
 	esac
 }
 
-# Per-arch table: cross compiler prefix, compat options the kernel must
-# have, and the user ABIs its selftest run covers.
 arch_cross() {
-	case $(kernel_arch "$1") in
-	x86_64)		echo "" ;;
-	i386)		echo "i686-linux-gnu-" ;;
-	mips)		echo "mips-linux-gnu-" ;;
-	mipsel)		echo "mipsel-linux-gnu-" ;;
-	mips64)		echo "mips64-linux-gnuabi64-" ;;
-	mips64el)	echo "mips64el-linux-gnuabi64-" ;;
-	*)		die "unknown kernel '$1' (known: $KERNELS)" ;;
-	esac
+	local c
+	c=$(kernel_field "$1" 3)
+	[ "$c" = - ] || echo "$c"
 }
 
-# Beyond kunitconfig: the compat ABIs; and no ACPI on x86, which QEMU does
-# not need to boot or reboot and which is a sixth of the objects.
-kernel_kconfig() {
-	case $1 in
-	x86_64*)	echo "CONFIG_IA32_EMULATION=y CONFIG_X86_X32_ABI=y CONFIG_ACPI=n" ;;
-	i386)		echo "CONFIG_ACPI=n" ;;
-	mips64*)	echo "CONFIG_MIPS32_O32=y CONFIG_MIPS32_N32=y" ;;
-	esac
-	case $1 in
-	*-san)		echo "CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y" ;;
-	esac
+kernel_image() {
+	kernel_field "$1" 4
 }
 
 arch_abis() {
-	case $(kernel_arch "$1") in
-	x86_64)		echo "x86_64 i386 x32" ;;
-	i386)		echo "i386" ;;
-	mips)		echo "o32" ;;
-	mipsel)		echo "o32el" ;;
-	mips64)		echo "n64 n32 o32" ;;
-	mips64el)	echo "n64el n32el o32el" ;;
+	kernel_field "$1" 5 | tr , ' '
+}
+
+kernel_kconfig() {
+	local k
+	k=$(kernel_field "$1" 6)
+	[ "$k" = - ] || echo "$k" | tr , ' '
+	case $1 in
+	*-san)	echo "$SAN_KCONFIG" ;;
 	esac
+}
+
+# abi_field ABI N: column N of the ABI's row.
+abi_field() {
+	local row
+	row=$(awk -v a="$1" '$1 == a' <<< "$ABI_TABLE")
+	[ -n "$row" ] || die "unknown ABI '$1'"
+	awk -v n="$2" '{ print $n }' <<< "$row"
+}
+
+abi_srcarch() {
+	abi_field "$1" 2
 }
 
 # The selftests of a kernel are built by their own Makefile, once, with
@@ -94,36 +136,31 @@ arch_abis() {
 # -mabi=32.  Debian's gcc -m32 and -mx32 need gcc-multilib, which conflicts
 # with the MIPS cross compilers: on x86_64 the i386 and x32 cross compilers
 # stand in for them (CC32, CCX32).
+# On arm64, the AArch32 compat binary needs arm's uapi headers (another
+# syscall table), put before the kernel's in the include path; Debian's
+# powerpc64 compiler has no 32-bit libc for -m32.
+# st_make_vars KERNEL: the make variables, one per line.
 st_make_vars() {
 	echo "CROSS_COMPILE=$(arch_cross "$1")"
 	case $(kernel_arch "$1") in
-	x86_64)	echo "CC32=i686-linux-gnu-gcc CCX32=x86_64-linux-gnux32-gcc" ;;
+	x86_64)	echo "CC32=i686-linux-gnu-gcc"; echo "CCX32=x86_64-linux-gnux32-gcc" ;;
+	arm64)	echo "CCARM=arm-linux-gnueabihf-gcc -isystem $BUILD/hdr-arm/usr/include" ;;
+	powerpc) echo "CC32=powerpc-linux-gnu-gcc" ;;
 	esac
 }
 
-# The binary that runs a user ABI on a kernel.
+# The binary that runs a user ABI on a kernel: the native one for its first
+# ABI, else the compat one that the Makefile builds.
 abi_prog() {
 	local abis
 	abis=$(arch_abis "$1")
 	if [ "$2" = "${abis%% *}" ]; then
 		echo preadv_test
-		return
+	else
+		echo "preadv_test_$(abi_field "$2" 3)"
 	fi
-	case $2 in
-	i386)		echo preadv_test_32 ;;
-	x32)		echo preadv_test_x32 ;;
-	n32|n32el)	echo preadv_test_n32 ;;
-	o32|o32el)	echo preadv_test_o32 ;;
-	*)		die "unknown compat ABI '$2'" ;;
-	esac
 }
 
-abi_srcarch() {
-	case $1 in
-	x86_64|i386|x32) echo x86 ;;
-	*) echo mips ;;
-	esac
-}
 
 # The COMPAT architectures that the matrix does not build whole: otherarch.sh
 # and bisect.sh build, with -Werror, their objects that the series changes

@@ -27,15 +27,17 @@ headers() {
 # the /init that runs them, with the selftests' own Makefile (no-op when up
 # to date).  The Makefile's output is in the log.
 build() {
-	local kernel=$1 cross srcarch out=$BUILD/st/$1
+	local kernel=$1 cross srcarch abi out=$BUILD/st/$1 vars=()
 	cross=$(arch_cross "$kernel")
 	srcarch=$(abi_srcarch "$(arch_abis "$kernel" | cut -d' ' -f1)")
 	command -v "${cross}gcc" >/dev/null || { echo "${cross}gcc not found (make deps)"; return 1; }
-	headers "$srcarch" || return 1
+	for abi in $(arch_abis "$kernel"); do
+		headers "$(abi_srcarch "$abi")" || return 1
+	done
 	mkdir -p "$out"
-	# shellcheck disable=SC2046
+	mapfile -t vars < <(st_make_vars "$kernel")
 	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
-		$(st_make_vars "$kernel") KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
+		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
 		USERLDFLAGS=-static >"$LOGS/st-build-$kernel.log" 2>&1 || return 1
 	"${cross}gcc" -static -O2 -Wall -o "$out/init" "$TOP/tools/init.c" \
 		>>"$LOGS/st-build-$kernel.log" 2>&1
@@ -68,11 +70,7 @@ if [ ! -x "$gen_init_cpio" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen_init_cpi
 	cc -O2 -o "$gen_init_cpio" "$TREE/usr/gen_init_cpio.c"
 fi
 
-case $arch in
-x86_64) kimage=arch/x86/boot/bzImage ;;
-i386) kimage=arch/x86/boot/bzImage ;;
-*) kimage=vmlinux ;;
-esac
+kimage=$(kernel_image "$kernel")
 
 abis=$(arch_abis "$kernel")
 built=
