@@ -7,6 +7,19 @@
 ARCH ?= x86_64
 # The extracted tree and the build output (a cache shared by all clones).
 BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
+# KSRC=/path/to/linux: a kernel git tree of your own instead of Debian's
+# linux-source-6.12; its HEAD is the base, and it is never modified (the
+# workbench works in a clone of it).  It gets a workspace of its own in
+# $(BUILD)/ksrc-<hash of its path>, laid out as $(BUILD) is, so that ccache
+# finds the objects the two trees share.
+ifneq ($(KSRC),)
+KSRC := $(realpath $(KSRC))
+ifeq ($(KSRC),)
+$(error KSRC: no such directory)
+endif
+BUILD := $(BUILD)/ksrc-$(shell printf %s '$(KSRC)' | sha256sum | cut -c1-12)
+export KSRC
+endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
@@ -25,6 +38,8 @@ help:
 	@echo 'make native             the selftests built for x86_64, run on this machine'
 	@echo 'make deps               install the Debian packages (as root; no-op if present)'
 	@echo 'make tree               extract linux-source-6.12 into $$BUILD/linux, commit "base"'
+	@echo '                         (KSRC=/path/to/linux: a clone of your tree, its HEAD the base;'
+	@echo '                         works for every target: make test KSRC=..., format-patch ...)'
 	@echo 'make apply              base + series/, kunit/, selftests/, MAINTAINERS.snippet as'
 	@echo '                         commits in $$BUILD/linux (no-op if unchanged)'
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
@@ -89,7 +104,7 @@ bench: apply
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
 		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/bisect-* \
-		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench out
+		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/ksrc-* out
 
 distclean:
 	rm -rf $(BUILD) out

@@ -5,6 +5,30 @@
 # installed package version differs from the one recorded.
 . "$(dirname "$0")/lib.sh"
 
+# KSRC: a kernel git tree of the user's own.  Its HEAD is the base; the
+# tree under test is a clone that shares its objects (git clone --shared),
+# so KSRC itself is never written to.  Re-cloned when KSRC's HEAD moves.
+if [ -n "${KSRC:-}" ]; then
+	head=$(git -C "$KSRC" rev-parse -q --verify HEAD) ||
+		die "KSRC=$KSRC is not a git tree with a commit checked out"
+	if [ "$(cat "$TREE/.git/base-ksrc" 2>/dev/null)" = "$KSRC $head" ] &&
+	   git -C "$TREE" rev-parse -q --verify base >/dev/null; then
+		say "tree: $TREE is $(cat "$TREE/.git/base-version")"
+		exit 0
+	fi
+	say "tree: cloning $KSRC at $head"
+	rm -rf "$TREE" "$TREE.tmp"
+	git clone -q --shared --no-checkout "$KSRC" "$TREE.tmp"
+	git -C "$TREE.tmp" checkout -q --detach "$head"
+	git -C "$TREE.tmp" tag -f base "$head" >/dev/null
+	git -C "$TREE.tmp" config gc.auto 0
+	mv "$TREE.tmp" "$TREE"
+	echo "$(git -C "$TREE" describe --always --tags "$head" 2>/dev/null || echo "$head") ($KSRC)" > "$TREE/.git/base-version"
+	echo "$KSRC $head" > "$TREE/.git/base-ksrc"
+	say "tree: base is $(cat "$TREE/.git/base-version")"
+	exit 0
+fi
+
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 [ -f "$TARBALL" ] || die "$TARBALL not found: run 'make deps' (package linux-source-6.12)"
 
