@@ -30,7 +30,12 @@ fi
 say "apply: applying the series to linux $(base_version)"
 rm -f .git/applied-inputs .git/applied-head
 wt=$BUILD/apply
-[ -d "$wt" ] || { git worktree prune; git worktree add -q --detach "$wt" base; }
+# A worktree of a tree that was extracted or cloned anew is stale.
+if [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
+	rm -rf "$wt"
+	git worktree prune
+	git worktree add -q --detach "$wt" base
+fi
 cd "$wt"
 git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach base

@@ -23,7 +23,7 @@ if [ -n "${KSRC:-}" ]; then
 	git -C "$TREE.tmp" tag -f base "$head" >/dev/null
 	git -C "$TREE.tmp" config gc.auto 0
 	mv "$TREE.tmp" "$TREE"
-	echo "$(git -C "$TREE" describe --always --tags "$head" 2>/dev/null || echo "$head") ($KSRC)" > "$TREE/.git/base-version"
+	echo "$(git -C "$KSRC" describe --always --tags "$head" 2>/dev/null || echo "$head") ($KSRC)" > "$TREE/.git/base-version"
 	echo "$KSRC $head" > "$TREE/.git/base-ksrc"
 	say "tree: base is $(cat "$TREE/.git/base-version")"
 	exit 0
