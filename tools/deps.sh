@@ -7,7 +7,7 @@
 
 PACKAGES="
 	linux-source-6.12
-	make gcc libc6-dev git python3 perl xz-utils
+	make gcc libc6-dev git python3 perl xz-utils rsync
 	flex bison bc libelf-dev libssl-dev cpio kmod
 	ccache sparse
 	qemu-system-x86 qemu-system-mips
@@ -21,9 +21,9 @@ PACKAGES="
 	libc6-dev-mips64-cross libc6-dev-mips64el-cross
 	libc6-dev-mipsn32-mips64-cross libc6-dev-mipsn32-mips64el-cross
 	gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu
-	gcc-aarch64-linux-gnu gcc-sparc64-linux-gnu gcc-hppa64-linux-gnu
+	gcc-aarch64-linux-gnu gcc-sparc64-linux-gnu gcc-hppa64-linux-gnu gcc-hppa-linux-gnu
 	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu
-	musl-tools
+	musl-tools busybox-static
 	qemu-system-arm qemu-system-ppc
 	gcc-arm-linux-gnueabihf
 	libc6-dev-arm64-cross libc6-dev-armhf-cross

@@ -27,7 +27,7 @@ headers() {
 # the /init that runs them, with the selftests' own Makefile (no-op when up
 # to date).  The Makefile's output is in the log.
 build() {
-	local kernel=$1 cross srcarch abi out=$BUILD/st/$1 vars=()
+	local kernel=$1 cross srcarch abi out=$BUILD/st/$1
 	cross=$(arch_cross "$kernel")
 	srcarch=$(abi_srcarch "$(arch_abis "$kernel" | cut -d' ' -f1)")
 	command -v "${cross}gcc" >/dev/null || { echo "${cross}gcc not found (make deps)"; return 1; }
@@ -35,13 +35,16 @@ build() {
 		headers "$(abi_srcarch "$abi")" || return 1
 	done
 	mkdir -p "$out"
-	mapfile -t vars < <(st_make_vars "$kernel")
 	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
 		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
 		USERLDFLAGS=-static >"$LOGS/st-build-$kernel.log" 2>&1 || return 1
 	"${cross}gcc" -static -O2 -Wall -o "$out/init" "$TOP/tools/init.c" \
 		>>"$LOGS/st-build-$kernel.log" 2>&1
 }
+
+# The make variables of the kernel's selftest build (tools/lib.sh).
+vars=()
+mapfile -t vars < <(st_make_vars "${kernel/#--native/x86_64}")
 
 if [ "$kernel" = --native ]; then
 	# The x86_64 build, on this machine's own kernel: the fast way to
@@ -72,10 +75,47 @@ fi
 
 kimage=$(kernel_image "$kernel")
 
+# The kselftest way end to end, on the kernels named here: the installed
+# kselftest tree (make install) in an initramfs with busybox, and
+# run_kselftest.sh run as a CI runs it; every binary is one KTAP test.
+KSELFTEST_KERNELS=${KSELFTEST_KERNELS-x86_64}
+
+# cpio_kselftest LIST: the initramfs of the "kselftest" combo.
+cpio_kselftest() {
+	local inst=$BUILD/st/$kernel/install
+	rm -rf "$inst"
+	make -s -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$BUILD/st/$kernel" \
+		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$(abi_srcarch "${abis%% *}")/usr/include" \
+		USERLDFLAGS=-static INSTALL_PATH="$inst" install >>"$LOGS/st-build-$kernel.log" 2>&1 || return 1
+	cat > "$BUILD/st/$kernel/init.sh" <<-'INIT'
+	#!/bin/busybox sh
+	/bin/busybox --install -s /bin
+	mount -t proc proc /proc
+	mount -t tmpfs -o size=50% tmpfs /tmp
+	cd /kselftest && ./run_kselftest.sh
+	rc=$?
+	if [ $rc -eq 0 ]; then echo "# init: done, all passed"; else echo "# init: done, FAILED ($rc)"; fi
+	sync
+	reboot -f
+	INIT
+	{
+		printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" "dir /proc 0755 0 0" \
+			"dir /tmp 1777 0 0" "dir /bin 0755 0 0" "file /bin/busybox /bin/busybox 0755 0 0" \
+			"file /init $BUILD/st/$kernel/init.sh 0755 0 0" "dir /kselftest 0755 0 0"
+		(cd "$inst" && find . -mindepth 1 -type d | sort | sed 's|^\.|dir /kselftest|; s|$| 0755 0 0|')
+		(cd "$inst" && find . -type f | sort | while read -r f; do
+			printf 'file /kselftest%s %s/%s %s 0 0\n' "${f#.}" "$inst" "${f#./}" \
+				"$(stat -c %a "$inst/$f")"
+		done)
+	} > "$1"
+}
+
 abis=$(arch_abis "$kernel")
+all=$abis
+case " $KSELFTEST_KERNELS " in *" $kernel "*) all="$abis kselftest" ;; esac
 built=
 rc=0
-for abi in $abis; do
+for abi in $all; do
 	name="$kernel.st-$abi"
 	log=$LOGS/selftests-$kernel-$abi.log
 	case " ${SKIP:-} " in
@@ -89,7 +129,11 @@ for abi in $abis; do
 		record "$name" "no kernel" 0 1 0 "$LOGS/kunit-$kernel.log"
 		rc=1; continue
 	fi
-	prog=$BUILD/st/$kernel/kselftest/$ST_TARGET/$(abi_prog "$kernel" "$abi")
+	if [ "$abi" = kselftest ]; then
+		prog=$BUILD/st/$kernel/kselftest/$ST_TARGET/preadv_test
+	else
+		prog=$BUILD/st/$kernel/kselftest/$ST_TARGET/$(abi_prog "$kernel" "$abi")
+	fi
 	if [ -z "$built" ]; then
 		say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
 		built=ok
@@ -101,7 +145,14 @@ for abi in $abis; do
 		rc=1; continue
 	fi
 	list=$BUILD/st/$kernel-$abi.cpio.list
-	cat > "$list" <<-LIST
+	if [ "$abi" = kselftest ]; then
+		if ! cpio_kselftest "$list"; then
+			say "selftests $kernel/$abi: FAILED to install (log: $LOGS/st-build-$kernel.log)"
+			record "$name" "install failed" 0 1 0 "$LOGS/st-build-$kernel.log"
+			rc=1; continue
+		fi
+	else
+		cat > "$list" <<-LIST
 	dir /dev 0755 0 0
 	nod /dev/console 0600 0 0 c 5 1
 	dir /proc 0755 0 0
@@ -110,6 +161,7 @@ for abi in $abis; do
 	file /init $BUILD/st/$kernel/init 0755 0 0
 	file /tests/preadv_test $prog 0755 0 0
 	LIST
+	fi
 	"$gen_init_cpio" "$list" > "$BUILD/st/$kernel-$abi.cpio"
 
 	say "selftests $kernel/$abi: booting $kdir/$kimage"
