@@ -67,5 +67,10 @@ for p in patches:
         text = sign(text)
     open(p, 'w').write(text)
 PY
+if grep -q REVIEW_BY_THE_SUBMITTER "$OUT/series/0000-cover-letter.patch"; then
+	say "format-patch: NOT READY TO POST: the cover letter's disclosure asks what you reviewed and how" \
+	    "(Documentation/process/generated-content.rst); write it in place of REVIEW_BY_THE_SUBMITTER" \
+	    "in series/0000-cover-letter.patch"
+fi
 say "format-patch: $(ls "$OUT/series" | wc -l) files in $OUT/series (base: linux $(base_version)), From: and Signed-off-by: $ident"
 ls "$OUT/series"
