@@ -103,7 +103,7 @@ bench: apply
 
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
-		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/bisect-* \
+		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/mutant $(BUILD)/bisect-* \
 		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/ksrc-* out
 
 distclean:

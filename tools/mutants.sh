@@ -36,12 +36,20 @@ kunit_failures() {
 }
 
 "$TOP/tools/apply.sh" >/dev/null
-src=$BUILD/mutant-src
+# The scratch tree and its build dirs sit side by side as the tree and the
+# build dirs do in $BUILD, so that ccache (CCACHE_BASEDIR=$BUILD) sees the
+# same relative paths and a mutant kernel recompiles only what the mutant
+# changed.
+src=$BUILD/mutant/linux
 head=$(git -C "$TREE" rev-parse HEAD)
-[ -d "$src" ] || { git -C "$TREE" worktree prune;
-		   git -C "$TREE" worktree add -q --detach "$src" "$head"; }
+if [ "$(git -C "$src" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
+	rm -rf "$src"
+	git -C "$TREE" worktree prune
+	mkdir -p "$BUILD/mutant"
+	git -C "$TREE" worktree add -q --detach "$src" "$head"
+fi
 
-export TREE=$src KBUILD_PREFIX=$BUILD/mutant- RESULTS=$BUILD/mutant-results
+export TREE=$src KBUILD_PREFIX=$BUILD/mutant/kunit- RESULTS=$BUILD/mutant-results
 export LOGS=$BUILD/mutant-logs
 mkdir -p "$LOGS"
 
