@@ -8,8 +8,12 @@
 . "$(dirname "$0")/lib.sh"
 
 # name@file@perl substitution (-0777: the whole file)@kernels@suite
+# The endianness of the register-pair helpers is broken where the suite
+# sees them, in fs/read_write.c (which includes the suite): each helper
+# declares its pair in the other order.  Breaking <asm-generic/compat.h>
+# itself would recompile most of the kernel for the same result.
 MUTANTS='
-compat-arg-u64-endian-swapped@include/asm-generic/compat.h@s/#ifndef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64\(name\)/#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name)/@x86_64 mips@kunit
+compat-arg-u64-endian-swapped@fs/read_write.c@s/(#include <asm\/unistd.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
 pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
 native-pos-high-kept-on-64bit@fs/read_write.c@s/if \(BITS_PER_LONG == 64\)\n\t\treturn pos_l;/if (BITS_PER_LONG == 64)\n\t\treturn pos_l | (u64)pos_h << 32;/@x86_64@kunit
 compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)pos_from_lohi\(pos_low, pos_high\)/$1pos_from_lohi(pos_high, pos_low)/s@x86_64@selftests
