@@ -30,12 +30,14 @@ def main():
     # kunit_shutdown, which would reboot before /init runs.
     _, ops = kunit_kernel._get_qemu_ops(
         kunit_kernel._default_qemu_config_path(a.arch), [], None)
-    params = ['rdinit=/init', 'kunit.enable=0', 'panic=-1'] + a.kernel_args
+    # --kernel_args come after kunit.py's, so that a console= among them is
+    # the last one: the kernel opens /dev/console on the last console=.
+    params = ['rdinit=/init', 'kunit.enable=0', 'panic=-1']
     cmdline = ops._kernel_command_line.replace(' kunit_shutdown=reboot', '')
     command = ['qemu-system-' + ops._qemu_arch, '-nodefaults', '-m', '1024',
                '-kernel', os.path.join(a.build_dir, ops._kernel_path),
                '-initrd', a.initrd,
-               '-append', ' '.join(params + [cmdline]),
+               '-append', ' '.join(params + [cmdline] + a.kernel_args),
                '-no-reboot', '-nographic', '-serial', ops._serial] + ops._extra_qemu_params
     with open(a.log, 'w') as log:
         log.write('$ ' + ' '.join(shlex.quote(c) for c in command) + '\n')
