@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The workbench: apply the series to Debian's linux-source-6.12, build and
-# boot it under QEMU on x86 and MIPS, run the KUnit suite and the selftests.
+# boot it under QEMU on x86, MIPS, arm64 and powerpc, run the KUnit suite and
+# the selftests.
 # `make help` lists the targets.
 
 ARCH ?= x86_64
@@ -28,10 +29,10 @@ export BUILD
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
-	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el; x86_64-san:'
-	@echo '                         x86_64 with KASAN and UBSAN)'
-	@echo 'make test               the whole matrix: KUnit on 7 kernels (the six arches and'
-	@echo '                         x86_64-san), selftests on 15 kernel x ABI combos;'
+	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el arm64 powerpc;'
+	@echo '                         x86_64-san: x86_64 with KASAN and UBSAN)'
+	@echo 'make test               the whole matrix: KUnit on 9 kernels (the eight arches and'
+	@echo '                         x86_64-san), selftests on 20 kernel x ABI combos;'
 	@echo '                         SKIP="x32 mips64/n32" skips combos;'
 	@echo '                         KERNELS="x86_64 x86_64-san" runs those kernels only'
 	@echo 'make selftests ARCH=..  the selftests on the ABIs of one kernel (after run)'
@@ -44,9 +45,11 @@ help:
 	@echo '                         commits in $$BUILD/linux (no-op if unchanged)'
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
 	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
-	@echo 'make bisect             every commit of the series builds on its own, six arches'
+	@echo 'make bisect             every commit of the series builds on its own (x86, MIPS,'
+	@echo '                         and the objects of ppc64, ppc32, arm64)'
 	@echo 'make codegen            patches 1-4 change no generated code (bloat-o-meter, objdump)'
-	@echo 'make otherarch          powerpc (its own merge_64) still builds, -Werror, ppc64 and ppc32'
+	@echo 'make otherarch          the changed objects build, -Werror, on arm64 ppc64 ppc32'
+	@echo '                         sparc64 s390 riscv64 parisc, at base and with the series'
 	@echo 'make mutants            break the code each test guards; every break must be caught'
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'

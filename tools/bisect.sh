@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bisect.sh [KERNEL...]: every commit of the series builds on its own.  For
 # each commit base..series, in order, check it out in the tree and build
-# each kernel (tools/lib.sh; default: the six arches) in a copy of its KUnit build
+# each kernel (tools/lib.sh; default: the x86 and MIPS ones) in a copy of its KUnit build
 # dir, so that only what the commit changes is rebuilt; and, for the COMPAT
 # architectures that the matrix does not build (OBJ_KERNELS, default ppc64
 # ppc32 arm64: the arches the series converts), the objects that otherarch.sh
@@ -17,7 +17,7 @@ cd "$TREE"
 git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT
 
-kernels=${*:-$ARCHES}
+kernels=${*:-x86_64 i386 mips mipsel mips64 mips64el}
 objkernels=${OBJ_KERNELS-ppc64 ppc32 arm64}
 for t in $objkernels; do
 	[ -f "$BUILD/otherarch-$t/.config" ] || die "no $BUILD/otherarch-$t/.config: run make otherarch first"

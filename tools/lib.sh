@@ -66,7 +66,7 @@ ppc64	powerpc	-
 ppc32	powerpc	32
 '
 
-ARCHES=$(awk 'NF && $1 !~ /^(arm64|powerpc)$/ { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
+ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
 KERNELS=${KERNELS:-"$ARCHES x86_64-san"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
