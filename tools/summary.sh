@@ -7,7 +7,7 @@
 [ -d "$RESULTS" ] || die "no results in $RESULTS"
 P=0 F=0 S=0 bad=0
 echo
-printf '%-10s %-16s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
+printf '%-10s %-19s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
 for f in $(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort; done); do
 	IFS=$'\t' read -r name status passed failed skipped log secs < "$RESULTS/$f"
 	arch=${name%%.*}
@@ -18,7 +18,7 @@ for f in $(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort; done); do
 	esac
 	note=$status
 	case $status in ok|"skipped (asked)") ;; *) note="$status: $log"; bad=1 ;; esac
-	printf '%-10s %-16s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
+	printf '%-10s %-19s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
 		"$skipped" "${secs:--}${secs:+s}" "$note"
 	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
 done
