@@ -62,6 +62,12 @@ expected_change() {
 		# ppc_truncate64(), ppc_ftruncate64(): unsigned long halves
 		# become u32, merged with rldimi as the other wrappers do.
 		want="+2 mr +2 rldimi -2 or -2 sldi" ;;
+	mips64:arch/mips/kernel/linux32.o|mips64el:arch/mips/kernel/linux32.o)
+		# The 11 merges of the o32 wrappers: merge_64() added the
+		# halves (daddu), compat_arg_u64_glue() ORs them (or).  The
+		# high half is shifted left by 32 and the low half masked
+		# to 32 bits, so no bit is set in both: sum and OR are equal.
+		want="+11 or -11 daddu" ;;
 	*)	return 1 ;;
 	esac
 	delta=$(mnemonic_delta "$3" "$4")
