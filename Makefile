@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The workbench: apply the series to Debian's linux-source-6.12, build and
-# boot it under QEMU on x86, MIPS, arm64 and powerpc, run the KUnit suite and
-# the selftests.
+# boot it under QEMU on x86, MIPS, ARM, powerpc, s390 and UML, run the KUnit
+# suite and the selftests.
 # `make help` lists the targets.
 
 ARCH ?= x86_64
@@ -29,10 +29,11 @@ export BUILD
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
-	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el arm64 powerpc;'
-	@echo '                         x86_64-san: x86_64 with KASAN and UBSAN)'
-	@echo 'make test               the whole matrix: KUnit on 9 kernels (the eight arches and'
-	@echo '                         x86_64-san), selftests on 20 kernel x ABI combos;'
+	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el arm64 powerpc'
+	@echo '                         arm s390 um ppc32 parisc; x86_64-san: x86_64 with KASAN'
+	@echo '                         and UBSAN)'
+	@echo 'make test               the whole matrix: KUnit on 13 kernels (all of those but'
+	@echo '                         parisc), selftests on 23 kernel x ABI combos;'
 	@echo '                         SKIP="x32 mips64/n32" skips combos;'
 	@echo '                         KERNELS="x86_64 x86_64-san" runs those kernels only'
 	@echo 'make selftests ARCH=..  the selftests on the ABIs of one kernel (after run)'

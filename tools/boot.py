@@ -15,7 +15,9 @@ import threading
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tree', required=True)
-    ap.add_argument('--arch', required=True)
+    machine = ap.add_mutually_exclusive_group(required=True)
+    machine.add_argument('--arch')
+    machine.add_argument('--qemu_config')
     ap.add_argument('--build_dir', required=True)
     ap.add_argument('--initrd', required=True)
     ap.add_argument('--log', required=True)
@@ -29,7 +31,7 @@ def main():
     # line is kunit.py's (LinuxSourceTreeOperationsQemu.start()) but for
     # kunit_shutdown, which would reboot before /init runs.
     _, ops = kunit_kernel._get_qemu_ops(
-        kunit_kernel._default_qemu_config_path(a.arch), [], None)
+        a.qemu_config or kunit_kernel._default_qemu_config_path(a.arch), [], None)
     # --kernel_args come after kunit.py's, so that a console= among them is
     # the last one: the kernel opens /dev/console on the last console=.
     params = ['rdinit=/init', 'kunit.enable=0', 'panic=-1']

@@ -28,6 +28,7 @@ PACKAGES="
 	gcc-arm-linux-gnueabihf
 	libc6-dev-arm64-cross libc6-dev-armhf-cross
 	libc6-dev-ppc64-cross libc6-dev-powerpc-cross
+	qemu-system-misc libc6-dev-s390x-cross libc6-dev-hppa-cross
 "
 
 missing=

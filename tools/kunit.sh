@@ -20,7 +20,7 @@ for o in $(kernel_kconfig "$kernel"); do
 	build_args+=(--kconfig_add="$o")
 done
 [ -z "$cross" ] || build_args+=(--cross_compile="$cross")
-run_args=(--arch="$arch" --build_dir="$bdir" --timeout="${KUNIT_TIMEOUT:-600}"
+run_args=("$(kunit_machine "$kernel")" --build_dir="$bdir" --timeout="${KUNIT_TIMEOUT:-600}"
 	  --kernel_args=panic=-1)
 
 # What goes into the image: the tree but the selftests (and any change not
@@ -32,8 +32,21 @@ kernel_tree() {
 	git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
 }
 stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "$kernel $cross $(kernel_kconfig "$kernel")";
-	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"; } |
+	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
+	   own=$TOP/tools/qemu_configs/$arch.py; [ ! -f "$own" ] || cat "$own"; } |
 	 sha256sum | cut -d' ' -f1)
+
+# parisc links the compiler's libgcc.a into vmlinux (arch/parisc/Makefile:
+# libs-y += $(LIBGCC)), and the compile_commands.json that kunit.py builds
+# with the kernel wants the .cmd file of every member of every archive that
+# vmlinux links: libgcc's members have none ("No such file or directory:
+# '._divI.o.cmd'").  An empty one is a .cmd file that gen_compile_commands.py
+# skips.
+if [ "$(make_arch "$kernel")" = parisc ]; then
+	for m in $("${cross}ar" t "$("${cross}gcc" -print-libgcc-file-name)"); do
+		[ -e "$bdir/.$m.cmd" ] || : > "$bdir/.$m.cmd"
+	done
+fi
 
 cd "$TREE"
 # .image-ok: the image in $bdir was built from what is here now; selftests.sh

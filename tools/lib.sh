@@ -29,12 +29,18 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 
 # The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
 # ARCH-san for that arch with KASAN and UBSAN.  One row per kernel, read by
-# every script: kunit.py's --arch, the cross compiler's prefix (- for none),
+# every script: kunit.py's --arch (or, for a machine that kunit.py has no
+# config for, the workbench's own, tools/qemu_configs/<kernel>.py, passed
+# as --qemu_config; then the kernel's ARCH), the cross compiler's prefix (- for none),
 # the image that kunit.py builds and boots, the user ABIs of its selftest
-# combos (the first is its native one; comma-separated) and the options it
+# combos (the first is its native one; comma-separated; - for none: the
+# KUnit suite only) and the options it
 # needs beyond kunitconfig (comma-separated; - for none): the compat ABIs,
-# and no ACPI on x86, which QEMU does not need to boot or reboot and which
-# is a sixth of the objects.
+# no ACPI on x86, which QEMU does not need to boot or reboot and which is a
+# sixth of the objects; on arm the VFP that armhf programs use (without
+# it /init dies of SIGILL); on um no PCI over virtio, which kunit.py's
+# arch_uml.config turns on without a device ID, so that UML WARNs at boot
+# (arch/um/drivers/virt-pci.c), and a WARNING fails a row.
 KERNEL_TABLE='
 x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n
 i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n
@@ -44,6 +50,11 @@ mips64		mips64	mips64-linux-gnuabi64-	vmlinux				n64,n32,o32	CONFIG_MIPS32_O32=y
 mips64el	mips64el mips64el-linux-gnuabi64- vmlinux			n64el,n32el,o32el CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
 arm64		arm64	aarch64-linux-gnu-	arch/arm64/boot/Image.gz	aarch64,armhf	CONFIG_COMPAT=y
 powerpc		powerpc	powerpc64-linux-gnu-	vmlinux				ppc64,ppc32	CONFIG_COMPAT=y
+arm		arm	arm-linux-gnueabihf-	arch/arm/boot/zImage		armhf		CONFIG_VFP=y
+s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
+um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
+ppc32		powerpc	powerpc-linux-gnu-	vmlinux				ppc32		-
+parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		-
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -64,10 +75,14 @@ aarch64	arm64	-
 armhf	arm	arm
 ppc64	powerpc	-
 ppc32	powerpc	32
+s390x	s390	-
+hppa	parisc	-
 '
 
 ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
-KERNELS=${KERNELS:-"$ARCHES x86_64-san"}
+# parisc is not in the default matrix: its kernel stops at a Kernel Fault
+# in kmem_cache_init(), before any test, on Debian 12's QEMU (README).
+KERNELS=${KERNELS:-"$(tr ' ' '\n' <<< "$ARCHES" | grep -vx parisc | paste -sd' ') x86_64-san"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
 kbuild_dir() {
@@ -88,10 +103,21 @@ kernel_field() {
 
 # The kernel's ARCH= for make, as kunit.py's qemu_configs set it.
 make_arch() {
-	case $(kernel_arch "$1") in
+	case $(kernel_field "$1" 2) in
 	mips*)	echo mips ;;
-	*)	kernel_arch "$1" ;;
+	*)	kernel_field "$1" 2 ;;
 	esac
+}
+
+# The kernel's QEMU machine, as kunit.py run and exec take it (and
+# tools/boot.py): --arch=ARCH, or --qemu_config=FILE of the workbench's own.
+kunit_machine() {
+	local own=$TOP/tools/qemu_configs/$(kernel_arch "$1").py
+	if [ -f "$own" ]; then
+		echo "--qemu_config=$own"
+	else
+		echo "--arch=$(kernel_field "$1" 2)"
+	fi
 }
 
 arch_cross() {
@@ -105,7 +131,9 @@ kernel_image() {
 }
 
 arch_abis() {
-	kernel_field "$1" 5 | tr , ' '
+	local a
+	a=$(kernel_field "$1" 5)
+	[ "$a" = - ] || echo "$a" | tr , ' '
 }
 
 kernel_kconfig() {

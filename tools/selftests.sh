@@ -177,7 +177,7 @@ for abi in $all; do
 	brc=0
 	t=$(date +%s)
 	alive "selftests $kernel/$abi" /dev/null python3 "$TOP/tools/boot.py" --tree "$TREE" \
-		--arch "$arch" --build_dir "$kdir" --initrd "$BUILD/st/$kernel-$abi.cpio" \
+		"$(kunit_machine "$kernel")" --build_dir "$kdir" --initrd "$BUILD/st/$kernel-$abi.cpio" \
 		--log "$log" --timeout "${BOOT_TIMEOUT:-900}" "${boot_args[@]}" || brc=$?
 	(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse "$log") > "$log.parsed" 2>&1 || true
 	read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log.parsed" || echo "0 0 0 1")

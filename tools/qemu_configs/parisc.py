@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-2.0
+# A 32-bit PA-RISC kernel on QEMU's HP B160L (PA7300LC), the only machine
+# of Debian 12's qemu-system-hppa.  Linux 6.12's kunit.py has no parisc
+# config; the workbench passes this one with --qemu_config.  The console is
+# the 16550 of the LASI chip.
+from ..qemu_config import QemuArchParams
+
+QEMU_ARCH = QemuArchParams(linux_arch='parisc',
+			   kconfig='''
+CONFIG_PA7300LC=y
+CONFIG_GSC_LASI=y
+CONFIG_SERIAL_8250=y
+CONFIG_SERIAL_8250_CONSOLE=y''',
+			   qemu_arch='hppa',
+			   kernel_path='vmlinux',
+			   kernel_command_line='console=ttyS0',
+			   extra_qemu_params=[])
