@@ -78,5 +78,7 @@ fi
 secs=$(( $(date +%s) - t ))
 record "$kernel.0kunit" "$status" "$passed" "$failed" "$skipped" "$log" "$secs"
 sed -n 's/^\[[0-9:]*\] //; /Testing complete\|Elapsed time/p' "$log" | sed "s/^/  kunit $kernel: /"
+cases=$(kunit_failures "$log")
+[ -z "$cases" ] || echo "  kunit $kernel: failed: $cases"
 say "kunit $kernel: $status in ${secs}s ($passed passed, $failed failed, $skipped skipped; log: $log)"
 [ "$status" = ok ]

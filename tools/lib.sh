@@ -228,6 +228,21 @@ base_version() {
 # Lines of a console log that mean the kernel went wrong.
 KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
 
+# kunit_failures LOG: the failed cases of a kunit.py log, each with the
+# number of its parameter rows that failed, on one line.
+kunit_failures() {
+	awk '/\[(PASSED|FAILED)\] [A-Za-z0-9_]+_test( |$)/ {
+		if ($0 ~ /FAILED/) {
+			match($0, /\[FAILED\] [A-Za-z0-9_]+_test/)
+			printf "%s%s", sep, substr($0, RSTART + 9, RLENGTH - 9)
+			if (n) printf " (%d rows)", n
+			sep = ", "
+		}
+		n = 0; next
+	}
+	/\[FAILED\] / { n++ }' "$1"
+}
+
 # record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS]: a row of the summary.
 record() {
 	mkdir -p "$RESULTS"

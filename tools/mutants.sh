@@ -24,21 +24,6 @@ arm64-pread-pair-reversed@arch/arm64/kernel/sys32.c@s/u32, __pad, compat_arg_u64
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, compat_arg_u64_dual\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
 '
 
-# The failed cases of a kunit.py log, each with the number of its
-# parameter rows that failed.
-kunit_failures() {
-	awk '/\[(PASSED|FAILED)\] [A-Za-z0-9_]+_test( |$)/ {
-		if ($0 ~ /FAILED/) {
-			match($0, /\[FAILED\] [A-Za-z0-9_]+_test/)
-			printf "%s%s", sep, substr($0, RSTART + 9, RLENGTH - 9)
-			if (n) printf " (%d rows)", n
-			sep = ", "
-		}
-		n = 0; next
-	}
-	/\[FAILED\] / { n++ }' "$1"
-}
-
 "$TOP/tools/apply.sh" >/dev/null
 # The scratch tree and its build dirs sit side by side as the tree and the
 # build dirs do in $BUILD, so that ccache (CCACHE_BASEDIR=$BUILD) sees the
