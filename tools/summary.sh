@@ -8,7 +8,13 @@
 P=0 F=0 S=0 bad=0
 echo
 printf '%-10s %-19s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
-for f in $(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort; done); do
+# The rows in the order of $KERNELS, then any other kernel's (a run of
+# kernels outside the default list, tools/matrix.sh parisc say): every
+# recorded row is shown and counted.
+rows=$(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort || true; done)
+others=$(ls "$RESULTS" | grep -vxF -f <(printf '%s\n' $rows) | sort || true)
+[ -n "$rows$others" ] || die "no results in $RESULTS"
+for f in $rows $others; do
 	IFS=$'\t' read -r name status passed failed skipped log secs < "$RESULTS/$f"
 	arch=${name%%.*}
 	suite=${name#*.}
