@@ -33,7 +33,7 @@ kernel_tree() {
 }
 stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "$kernel $cross $(kernel_kconfig "$kernel")";
 	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
-	   own=$TOP/tools/qemu_configs/$arch.py; [ ! -f "$own" ] || cat "$own"; } |
+	   own=$(own_qemu_config "$kernel"); [ -z "$own" ] || cat "$own"; } |
 	 sha256sum | cut -d' ' -f1)
 
 # parisc links the compiler's libgcc.a into vmlinux (arch/parisc/Makefile:

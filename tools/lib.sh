@@ -109,11 +109,18 @@ make_arch() {
 	esac
 }
 
+# The workbench's own QEMU config of a kernel, if it has one.
+own_qemu_config() {
+	local f=$TOP/tools/qemu_configs/$(kernel_arch "$1").py
+	[ ! -f "$f" ] || echo "$f"
+}
+
 # The kernel's QEMU machine, as kunit.py run and exec take it (and
 # tools/boot.py): --arch=ARCH, or --qemu_config=FILE of the workbench's own.
 kunit_machine() {
-	local own=$TOP/tools/qemu_configs/$(kernel_arch "$1").py
-	if [ -f "$own" ]; then
+	local own
+	own=$(own_qemu_config "$1")
+	if [ -n "$own" ]; then
 		echo "--qemu_config=$own"
 	else
 		echo "--arch=$(kernel_field "$1" 2)"
