@@ -6,8 +6,7 @@
 # moved or deleted file(s), does MAINTAINERS need updating?") is a question
 # it asks of every patch that adds a file and does not touch MAINTAINERS;
 # it is answered here when every added file is covered by a MAINTAINERS
-# section other than THE REST, and the section is named.  FUNCTION_ARGUMENTS
-# on a prototype with compat_arg_u64(name) is answered too (below).  get_maintainer.pl
+# section other than THE REST, and the section is named.  get_maintainer.pl
 # must name no AI identity: only people receive and sign a series.
 . "$(dirname "$0")/lib.sh"
 
@@ -20,17 +19,6 @@ for p in "$OUT"/series/0*.patch; do
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
 	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
 	answered=
-	# FUNCTION_ARGUMENTS on a prototype that declares a register pair
-	# with compat_arg_u64(name): checkpatch reads it as a parameter of
-	# type u64 with no name, where the macro expands to two named u32
-	# parameters.  Answered when every such warning is on such a line.
-	if grep -qx FUNCTION_ARGUMENTS <<< "$types"; then
-		if ! grep -A2 '^WARNING:FUNCTION_ARGUMENTS:' <<< "$out" | grep '^+' | grep -qv 'compat_arg_u64('; then
-			n=$(grep -c '^WARNING:FUNCTION_ARGUMENTS:' <<< "$out")
-			say "checkpatch: $name: $n FUNCTION_ARGUMENTS warnings, each on a prototype with compat_arg_u64(name), which checkpatch reads as an unnamed u64 parameter: a false positive"
-			types=$(grep -vx FUNCTION_ARGUMENTS <<< "$types" || true)
-		fi
-	fi
 	if [ "$types" = FILE_PATH_CHANGES ]; then
 		answered=yes
 		for f in $(sed -n '/^diff --git /{N;s|^diff --git a/\(.*\) b/.*\nnew file mode.*|\1|p}' "$p"); do
