@@ -24,7 +24,7 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch bisect codegen otherarch mutants bench clean \
+	summary checkpatch bisect codegen otherarch mutants bench faults clean \
 	distclean
 
 help:
@@ -53,6 +53,8 @@ help:
 	@echo '                         sparc64 s390 riscv64 parisc, at base and with the series'
 	@echo 'make mutants            break the code each test guards; every break must be caught'
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
+	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
+	@echo '                         QEMU: each a check, on a scratch $$BUILD (root: mounts tmpfs)'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
 	@echo 'make distclean          remove $$BUILD and out/ entirely'
 	@echo '$$BUILD is $(BUILD)'
@@ -66,44 +68,47 @@ tree: deps
 apply: deps
 	@tools/apply.sh
 
-run: apply
+run: deps
 	@tools/kunit.sh $(ARCH)
 
-kunit: apply
+kunit: deps
 	@tools/kunit.sh $(ARCH)
 
-selftests: apply
+selftests: deps
 	@tools/selftests.sh $(ARCH)
 
-native: apply
+native: deps
 	@tools/selftests.sh --native
 
-test: apply
+test: deps
 	@tools/matrix.sh
 
 summary:
 	@tools/summary.sh
 
-format-patch: apply
+format-patch: deps
 	@tools/format-patch.sh
 
 checkpatch: format-patch
 	@tools/checkpatch.sh
 
-bisect: apply
+bisect: deps
 	@tools/bisect.sh
 
-codegen: apply
+codegen: deps
 	@tools/codegen.sh
 
-otherarch: apply
+otherarch: deps
 	@tools/otherarch.sh
 
-mutants: apply
+mutants: deps
 	@tools/mutants.sh
 
-bench: apply
+bench: deps
 	@tools/bench.sh $(ARCH)
+
+faults: deps
+	@tools/faults.sh
 
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \

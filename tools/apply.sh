@@ -1,34 +1,59 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Turn the base tree into base + the series, as commits on branch "series":
+# apply.sh [--commit-only]: turn the base tree into base + the series, as
+# commits on branch "series":
 #   series/0*.patch (git am, in order; the cover letter is not a commit),
 #   then kunit/ and selftests/ (their files, hooks.diff and COMMIT_MSG), each
 #   with the F: lines of MAINTAINERS.snippet that cover files it added.
-# The commits are made in a scratch worktree ($BUILD/apply); the tree then
-# checks out the result, which rewrites only the files that differ from what
-# it had, so that the kernel builds see unchanged files as unchanged.
-# Nothing at all is done when the inputs are those of the last apply.
+# The commits are made in a scratch worktree ($BUILD/apply), once per set
+# of inputs: the result is kept as refs/workbench/applied/<inputs hash>,
+# so that a clone that comes back to the same inputs gets the same commit.
+# The tree then checks out the result, which rewrites only the files that
+# differ from what it had, so that the kernel builds see unchanged files as
+# unchanged.  Nothing at all is done when the tree has it already.
+# --commit-only: make (or find) the commit and print it; the checked-out
+# tree is not touched, so that make format-patch does not wait for a run
+# that builds from it.
 . "$(dirname "$0")/lib.sh"
 
-"$TOP/tools/tree.sh"
-lock_tree
+only=
+[ "${1:-}" != --commit-only ] || only=yes
+# The locks are taken in one order, $BUILD's first (lib.sh: hold_build).
+[ -n "$only" ] || hold_build apply
+
+"$TOP/tools/tree.sh" >&2
 cd "$TREE"
 
-inputs() {
-	(cd "$TOP" && find series kunit selftests MAINTAINERS.snippet tools/apply.sh \
-		-type f ! -name '0000-cover-letter.patch' -print0 | sort -z | xargs -0 sha256sum)
-}
-hash=$( { inputs; cat .git/base-version; } | sha256sum | cut -d' ' -f1)
+ref=$(applied_ref)
 
-if [ "$(cat .git/applied-inputs 2>/dev/null)" = "$hash" ] &&
-   [ "$(git rev-parse HEAD)" = "$(cat .git/applied-head 2>/dev/null)" ] &&
-   git diff --quiet HEAD; then
-	say "apply: tree is up to date (linux $(base_version) + $(git rev-list --count base..HEAD) commits)"
+# The scratch worktree has a lock of its own: making a commit does not
+# wait for a run that holds $BUILD (hold_build), and two clones do not
+# make commits in it at once.
+exec 8>>"$BUILD/.apply-lock"
+flock -n 8 || { say "apply: waiting for another apply" >&2; flock 8; }
+
+checkout() {
+	[ -z "$only" ] || { echo "$1"; exit 0; }
+	# Under the lock, a git index lock is one that a killed git left.
+	if [ -e .git/index.lock ]; then
+		say "apply: removing $TREE/.git/index.lock, left by an interrupted git"
+		rm -f .git/index.lock
+	fi
+	if [ "$(git rev-parse HEAD)" = "$1" ] && git diff --quiet HEAD; then
+		say "apply: tree is up to date (linux $(base_version) + $(git rev-list --count base..HEAD) commits, $(tree_source))"
+		exit 0
+	fi
+	git checkout -q -f -B series "$1"
+	git clean -q -fdx
+	say "apply: linux $(base_version) + $(git rev-list --count base..HEAD) commits ($(tree_source))"
 	exit 0
+}
+
+if c=$(git rev-parse -q --verify "$ref^{commit}"); then
+	checkout "$c"
 fi
 
-say "apply: applying the series to linux $(base_version)"
-rm -f .git/applied-inputs .git/applied-head
+say "apply: applying the series to linux $(base_version)" >&2
 wt=$BUILD/apply
 # A worktree of a tree that was extracted or cloned anew is stale.
 if [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
@@ -37,6 +62,7 @@ if [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ];
 	git worktree add -q --detach "$wt" base
 fi
 cd "$wt"
+rm -f "$(git rev-parse --git-dir)/index.lock"
 git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach base
 git clean -q -fdx
@@ -58,7 +84,7 @@ commit_dir() {
 	"$TOP/tools/maintainers.py" "$TOP/MAINTAINERS.snippet" .
 	git add -f "$dest" MAINTAINERS
 	git commit -q --author="$WORKBENCH_IDENT" -F "$dir/COMMIT_MSG"
-	say "apply:   $(git log -1 --format=%s)"
+	say "apply:   $(git log -1 --format=%s)" >&2
 }
 
 am_log=$(mktemp)
@@ -75,7 +101,7 @@ for p in "$TOP"/series/0*.patch; do
 		for f in $added; do [ -e "$f" ] && have=$((have + 1)); done
 		if git apply --check -R "$p" 2>/dev/null ||
 		   { [ "$ndiffs" -gt 0 ] && [ "$have" = "$ndiffs" ]; }; then
-			say "apply:   left out, the base has it already: series/$(basename "$p")"
+			say "apply:   left out, the base has it already: series/$(basename "$p")" >&2
 			continue
 		fi
 	fi
@@ -87,7 +113,7 @@ for p in "$TOP"/series/0*.patch; do
 		git apply --check -v "$p" 2>&1 | grep -v '^Checking patch' >&2 || true
 		exit 1
 	fi
-	say "apply:   $(git log -1 --format=%s)"
+	say "apply:   $(git log -1 --format=%s)" >&2
 done
 rm -f "$am_log"
 
@@ -95,9 +121,6 @@ commit_dir kunit .
 commit_dir selftests tools/testing/selftests
 
 new=$(git rev-parse HEAD)
+git update-ref "$ref" "$new"
 cd "$TREE"
-git checkout -q -f -B series "$new"
-git clean -q -fdx
-git rev-parse HEAD > .git/applied-head
-echo "$hash" > .git/applied-inputs
-say "apply: linux $(base_version) + $(git rev-list --count base..HEAD) commits"
+checkout "$new"

@@ -7,7 +7,7 @@
 # ratio.  Each kernel costs two cold builds.
 . "$(dirname "$0")/lib.sh"
 
-"$TOP/tools/apply.sh" >/dev/null
+hold_applied "$@"
 export CCACHE_DISABLE=1
 for kernel in "$@"; do
 	arch=$(kernel_arch "$kernel")

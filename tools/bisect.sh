@@ -11,8 +11,7 @@
 # "series" whatever happens.
 . "$(dirname "$0")/lib.sh"
 
-"$TOP/tools/apply.sh" >/dev/null
-lock_tree
+hold_applied "$@"
 cd "$TREE"
 git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT

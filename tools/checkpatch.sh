@@ -10,6 +10,8 @@
 # must name no AI identity: only people receive and sign a series.
 . "$(dirname "$0")/lib.sh"
 
+# checkpatch.pl and get_maintainer.pl read the tree (MAINTAINERS).
+hold_applied "$@"
 cd "$TREE"
 rc=0
 for p in "$OUT"/series/0*.patch; do

@@ -22,7 +22,7 @@ arm64	arm64	aarch64-linux-gnu-	defconfig	fs/read_write.o arch/arm64/kernel/sys32
 '
 ALL_TARGETS=$(awk 'NF { printf "%s ", $1 }' <<< "$CODEGEN_TARGETS")
 
-"$TOP/tools/apply.sh" >/dev/null
+hold_applied "$@"
 npatches=$(ls "$TOP"/series/0*.patch | grep -vc 0000-cover-letter)
 after=$(git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${npatches}p")
 src=$BUILD/codegen-src

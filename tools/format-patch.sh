@@ -23,14 +23,16 @@ case "$name $email" in
 esac
 ident="$name <$email>"
 
-"$TOP/tools/apply.sh" >/dev/null
+# The commit of this clone's inputs; the checked-out tree is not needed,
+# so the export does not wait for a run that builds from it (lib.sh).
+commit=$("$TOP/tools/apply.sh" --commit-only)
 cover=$TOP/series/0000-cover-letter.patch
 [ -f "$cover" ] || die "series/0000-cover-letter.patch is missing"
 
 rm -rf "$OUT/series"
 mkdir -p "$OUT/series"
 git -C "$TREE" format-patch -q --cover-letter --base=base --zero-commit \
-	--no-signature -o "$OUT/series" base..HEAD
+	--no-signature -o "$OUT/series" "base..$commit"
 python3 - "$ident" "$cover" "$OUT"/series/*.patch <<'PY'
 import sys
 ident, src, patches = sys.argv[1], sys.argv[2], sys.argv[3:]

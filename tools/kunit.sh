@@ -2,16 +2,23 @@
 # SPDX-License-Identifier: GPL-2.0
 # kunit.sh KERNEL: build KERNEL (tools/lib.sh: an arch, or ARCH-san) with
 # kunit.py (top-level kunitconfig, the selftests' config, the arch's compat
-# ABIs) and run the KUnit suite in QEMU.  The same image serves the selftests.  When nothing that goes into
-# the image changed since the last good build, only boot it (kunit.py exec).
+# ABIs) and run the KUnit suite in QEMU.  The same image serves the
+# selftests.  When nothing that goes into the image changed since the last
+# good build, only boot it (kunit.py exec).
 . "$(dirname "$0")/lib.sh"
 
-kernel=$1
+kernel=${1:?usage: kunit.sh KERNEL}
+hold_applied "$@"
 arch=$(kernel_arch "$kernel")
 cross=$(arch_cross "$kernel")
 bdir=$(kbuild_dir "$kernel")
 log=$LOGS/kunit-$kernel.log
 mkdir -p "$LOGS" "$bdir"
+if ! command -v "${cross}gcc" >/dev/null; then
+	say "kunit $kernel: FAILED, no compiler ${cross}gcc (make deps installs it)"
+	record "$kernel.0kunit" "no compiler ${cross}gcc" 0 1 0 -
+	exit 1
+fi
 
 build_args=(--kunitconfig="$TOP/kunitconfig"
 	    --kunitconfig="$TREE/tools/testing/selftests/$ST_TARGET/config"
@@ -23,18 +30,7 @@ done
 run_args=("$(kunit_machine "$kernel")" --build_dir="$bdir" --timeout="${KUNIT_TIMEOUT:-600}"
 	  --kernel_args=panic=-1)
 
-# What goes into the image: the tree but the selftests (and any change not
-# committed), the compiler and the configs; by content, not by path, so that
-# every clone finds the same stamp.
-kernel_tree() {
-	git -C "$TREE" ls-tree HEAD | grep -v '	tools$'
-	git -C "$TREE" ls-tree HEAD:tools | grep -v '	testing$'
-	git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
-}
-stamp=$( { kernel_tree; git -C "$TREE" diff HEAD; echo "$kernel $cross $(kernel_kconfig "$kernel")";
-	   cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
-	   own=$(own_qemu_config "$kernel"); [ -z "$own" ] || cat "$own"; } |
-	 sha256sum | cut -d' ' -f1)
+stamp=$(kernel_stamp "$kernel")
 
 # parisc links the compiler's libgcc.a into vmlinux (arch/parisc/Makefile:
 # libs-y += $(LIBGCC)), and the compile_commands.json that kunit.py builds
@@ -49,13 +45,17 @@ if [ "$(make_arch "$kernel")" = parisc ]; then
 fi
 
 cd "$TREE"
-# .image-ok: the image in $bdir was built from what is here now; selftests.sh
-# boots nothing else (a failed build must not leave an older image in use).
+source=$(tree_source)
+# .workbench-stamp: the image in $bdir was built from the tree whose stamp
+# it holds.  .image-ok: that image booted; it holds the stamp too, and
+# selftests.sh boots the image only when that stamp is the tree's (a failed
+# or interrupted build must not leave an older image in use).  The stamp
+# is written only when the tree is, after the build, what it was before.
 if [ "$(cat "$bdir/.workbench-stamp" 2>/dev/null)" = "$stamp" ]; then
-	say "kunit $kernel: kernel unchanged, booting it"
+	say "kunit $kernel: kernel unchanged, booting it ($source)"
 	cmd=(exec "${run_args[@]}")
 else
-	say "kunit $kernel: building the kernel (${cross}gcc, ccache) and running the suite"
+	say "kunit $kernel: building the kernel from $source (${cross}gcc, ccache) and running the suite"
 	rm -f "$bdir/.workbench-stamp" "$bdir/.image-ok"
 	cmd=(run "${run_args[@]}" "${build_args[@]}")
 fi
@@ -63,16 +63,34 @@ fi
 rc=0
 t=$(date +%s)
 alive "kunit $kernel" "$log" python3 tools/testing/kunit/kunit.py "${cmd[@]}" || rc=$?
-[ "${cmd[0]}" = exec ] || [ $rc -ne 0 ] || echo "$stamp" > "$bdir/.workbench-stamp"
-# kunit.py boots the kernel only once the build succeeded.
-if grep -q 'Starting KUnit Kernel' "$log"; then touch "$bdir/.image-ok"; fi
+moved=
+if [ "$(kernel_stamp "$kernel")" != "$stamp" ]; then
+	moved="the tree changed during the run (was $source, now $(tree_source))"
+	rm -f "$bdir/.workbench-stamp" "$bdir/.image-ok"
+else
+	[ "${cmd[0]}" = exec ] || [ $rc -ne 0 ] || echo "$stamp" > "$bdir/.workbench-stamp"
+	# kunit.py boots the kernel only once the build succeeded.
+	if grep -q 'Starting KUnit Kernel' "$log"; then echo "$stamp" > "$bdir/.image-ok"; fi
+fi
 
 read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log" || echo "0 0 0 1")
 status=ok
-if grep -qE "$KERNEL_FAULTS" "$bdir/test.log" 2>/dev/null; then
+if [ -n "$moved" ]; then
+	status=$moved
+elif grep -qE "$KERNEL_FAULTS" "$bdir/test.log" 2>/dev/null; then
 	status="kernel fault"
 elif [ $rc -ne 0 ] || [ "$failed" != 0 ] || [ "$errors" != 0 ] || [ "$passed" = 0 ]; then
 	status=FAILED
+	reason=$(fault_reason "$log")
+	if [ -n "$reason" ]; then
+		status+=": $reason"
+	elif ! grep -q 'Starting KUnit Kernel' "$log"; then
+		status+=": the kernel did not build"
+	elif [ "$passed$failed" = 00 ] && grep -qi 'timed out\|timeout' "$log"; then
+		status+=": no test output from the kernel in ${KUNIT_TIMEOUT:-600}s"
+	elif [ "$passed$failed" = 00 ]; then
+		status+=": no test output from the kernel"
+	fi
 fi
 [ "$status" = ok ] || [ "$failed" != 0 ] || failed=1
 secs=$(( $(date +%s) - t ))

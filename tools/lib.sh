@@ -13,6 +13,8 @@ TREE=${TREE:-$BUILD/linux}
 OUT=${OUT:-$TOP/out}
 LOGS=${LOGS:-$BUILD/logs}
 RESULTS=${RESULTS:-$BUILD/results}
+# The selftest binaries and initramfs images.
+ST=${ST:-$BUILD/st}
 JOBS=${JOBS:-$(nproc)}
 # The selftests' directory under tools/testing/selftests (their TARGETS).
 ST_TARGET=filesystems/preadv
@@ -221,11 +223,82 @@ export T0
 say() { printf '[%4ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# lock_tree: wait for any other workbench run that checks out commits in
-# $TREE (apply.sh, bisect.sh); the lock is held until the script exits.
-lock_tree() {
-	exec 9>"$TREE/.git/workbench.lock"
-	flock -n 9 || { say "waiting for another workbench run that uses $TREE"; flock 9; }
+# The lock of $BUILD.  Every run that checks out, builds from or boots what
+# is in $TREE and its build dirs holds it from its apply to its last boot
+# (matrix, kunit, selftests, checkpatch, bisect, codegen, otherarch,
+# mutants, bench): one run at a time, so that a result is built from, and
+# names, exactly the sources of the clone that started it.  A second run
+# waits, saying for whom.  Scripts started by a holder inherit the lock
+# (fd 9 and WORKBENCH_HELD); a process left behind by a killed holder
+# keeps it until it ends (its own timeout), and no longer.
+hold_build() {
+	[ "${WORKBENCH_HELD:-}" = "$BUILD" ] && return 0
+	mkdir -p "$BUILD"
+	exec 9>>"$BUILD/.lock"
+	if ! flock -n 9; then
+		say "waiting for another workbench run: $(cat "$BUILD/.lock-owner" 2>/dev/null || echo unknown)"
+		flock 9
+	fi
+	echo "$(basename "$0") $* (pid $$, $TOP, since $(date -u '+%F %T') UTC)" > "$BUILD/.lock-owner"
+	export WORKBENCH_HELD=$BUILD
+}
+
+# hold_applied: hold $BUILD and have $TREE be this clone's series (apply.sh;
+# a no-op when it is already); a script run by a holder has both already.
+hold_applied() {
+	[ "${WORKBENCH_HELD:-}" != "$BUILD" ] || return 0
+	hold_build "$@"
+	"$TOP/tools/apply.sh"
+}
+
+# applied_ref: the ref of the commit that apply.sh makes of this clone's
+# inputs (its series, kunit/, selftests/, MAINTAINERS.snippet and apply.sh
+# itself) on the tree's base.
+applied_ref() {
+	local hash
+	hash=$( { (cd "$TOP" && find series kunit selftests MAINTAINERS.snippet tools/apply.sh \
+			-type f ! -name '0000-cover-letter.patch' -print0 | sort -z | xargs -0 sha256sum)
+		  cat "$TREE/.git/base-version"; } | sha256sum | cut -d' ' -f1)
+	echo "refs/workbench/applied/$hash"
+}
+
+# tree_source: the commit that $TREE has checked out, -dirty when its files
+# differ from it.
+tree_source() {
+	local c
+	c=$(git -C "$TREE" rev-parse --short=12 HEAD)
+	git -C "$TREE" diff --quiet HEAD || c+=-dirty
+	echo "$c"
+}
+
+# kernel_stamp KERNEL: what goes into KERNEL's image, as one hash: the tree
+# but the selftests (and any change not committed), the compiler and the
+# configs; by content, not by path, so that every clone finds the same
+# stamp.
+kernel_stamp() {
+	local own
+	{
+		git -C "$TREE" ls-tree HEAD | grep -v '	tools$'
+		git -C "$TREE" ls-tree HEAD:tools | grep -v '	testing$'
+		git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
+		git -C "$TREE" diff HEAD
+		echo "$1 $(arch_cross "$1") $(kernel_kconfig "$1")"
+		cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
+		own=$(own_qemu_config "$1")
+		[ -z "$own" ] || cat "$own"
+	} | sha256sum | cut -d' ' -f1
+}
+
+# fault_reason LOG...: a one-line reason for a failure that is not the
+# tests', if the logs show one.
+fault_reason() {
+	if grep -qs 'No space left on device' "$@"; then
+		echo "no space left on device"
+	elif grep -qs 'Disk quota exceeded' "$@"; then
+		echo "disk quota exceeded"
+	elif grep -qs 'Cannot allocate memory\|Out of memory' "$@"; then
+		echo "out of memory"
+	fi
 }
 
 base_version() {
@@ -250,23 +323,32 @@ kunit_failures() {
 	/\[FAILED\] / { n++ }' "$1"
 }
 
-# record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS]: a row of the summary.
+# record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS]: a row of the
+# summary, with the source the row was built from (tree_source).
 record() {
 	mkdir -p "$RESULTS"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}" \
-		> "$RESULTS/$1"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}" \
+		"$(tree_source)" > "$RESULTS/$1"
 }
 
 # alive WHAT LOG CMD...: run CMD with its output in LOG, printing that it
 # is alive every 30s.
+# CMD runs in a session of its own, and an interrupt (Ctrl-C, kill) of the
+# script stops CMD and everything it started (make, the compilers, QEMU)
+# before the script exits: nothing of an interrupted run keeps writing to
+# the build dirs.
 alive() {
-	local what=$1 log=$2 pid t=0
+	local what=$1 log=$2 pid t=0 rc=0
 	shift 2
-	"$@" >"$log" 2>&1 &
+	setsid "$@" >"$log" 2>&1 &
 	pid=$!
+	# shellcheck disable=SC2064
+	trap "kill -TERM -- -$pid 2>/dev/null; sleep 1; kill -KILL -- -$pid 2>/dev/null; say '$what: interrupted'; exit 130" INT TERM HUP
 	while sleep 5; kill -0 "$pid" 2>/dev/null; do
 		t=$((t + 5))
 		if [ $((t % 30)) -eq 0 ]; then say "  ... $what, ${t}s"; fi
 	done
-	wait "$pid"
+	wait "$pid" || rc=$?
+	trap - INT TERM HUP
+	return $rc
 }

@@ -5,6 +5,9 @@
 # "N passed, N failed, N skipped".  Exits non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 
+hold_applied "$@"
+# An interrupt ends the run once the script that has it stopped its work.
+trap 'say "matrix: interrupted"; exit 130' INT TERM HUP
 rm -rf "$RESULTS"
 for kernel in ${*:-$KERNELS}; do
 	t=$(date +%s)

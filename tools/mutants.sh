@@ -24,7 +24,8 @@ arm64-pread-pair-reversed@arch/arm64/kernel/sys32.c@s/u32, __pad, compat_arg_u64
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, compat_arg_u64_dual\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
 '
 
-"$TOP/tools/apply.sh" >/dev/null
+hold_applied "$@"
+trap 'say "mutants: interrupted"; exit 130' INT TERM HUP
 # The scratch tree and its build dirs sit side by side as the tree and the
 # build dirs do in $BUILD, so that ccache (CCACHE_BASEDIR=$BUILD) sees the
 # same relative paths and a mutant kernel recompiles only what the mutant

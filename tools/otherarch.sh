@@ -11,7 +11,7 @@
 
 ALL_TARGETS=$(awk 'NF { printf "%s ", $1 }' <<< "$OTHERARCH_TARGETS")
 
-"$TOP/tools/apply.sh" >/dev/null
+hold_applied "$@"
 src=$BUILD/codegen-src
 [ -d "$src" ] || { git -C "$TREE" worktree prune; git -C "$TREE" worktree add -q --detach "$src" base; }
 rc=0

@@ -7,7 +7,8 @@
 # selftests.sh --native: build them for x86_64 and run them on this machine.
 . "$(dirname "$0")/lib.sh"
 
-kernel=$1
+kernel=${1:?usage: selftests.sh KERNEL|--native}
+hold_applied "$@"
 arch=$(kernel_arch "$kernel")
 kdir=$(kbuild_dir "$kernel")
 mkdir -p "$LOGS"
@@ -27,7 +28,7 @@ headers() {
 # the /init that runs them, with the selftests' own Makefile (no-op when up
 # to date).  The Makefile's output is in the log.
 build() {
-	local kernel=$1 cross srcarch abi out=$BUILD/st/$1
+	local kernel=$1 cross srcarch abi out=$ST/$1
 	cross=$(arch_cross "$kernel")
 	srcarch=$(abi_srcarch "$(arch_abis "$kernel" | cut -d' ' -f1)")
 	command -v "${cross}gcc" >/dev/null || { echo "${cross}gcc not found (make deps)"; return 1; }
@@ -38,8 +39,9 @@ build() {
 	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
 		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
 		USERLDFLAGS=-static >"$LOGS/st-build-$kernel.log" 2>&1 || return 1
-	"${cross}gcc" -static -O2 -Wall -o "$out/init" "$TOP/tools/init.c" \
-		>>"$LOGS/st-build-$kernel.log" 2>&1
+	[ "$out/init" -nt "$TOP/tools/init.c" ] ||
+		"${cross}gcc" -static -O2 -Wall -o "$out/init" "$TOP/tools/init.c" \
+			>>"$LOGS/st-build-$kernel.log" 2>&1
 }
 
 # The make variables of the kernel's selftest build (tools/lib.sh).
@@ -51,14 +53,14 @@ if [ "$kernel" = --native ]; then
 	# iterate.  Also with musl, and the skip when there is no tmpfs.
 	say "selftests: building for x86_64 and running them here"
 	build x86_64 || { cat "$LOGS/st-build-x86_64.log"; exit 1; }
-	prog=$BUILD/st/x86_64/kselftest/$ST_TARGET/preadv_test
+	prog=$ST/x86_64/kselftest/$ST_TARGET/preadv_test
 	"$prog"
 	say "selftests: the same with musl (musl-gcc, static)"
-	rm -rf "$BUILD/st/musl" && mkdir -p "$BUILD/st/musl"
-	make -s -C "$TREE/tools/testing/selftests/$ST_TARGET" OUTPUT="$BUILD/st/musl" CC=musl-gcc \
+	rm -rf "$ST/musl" && mkdir -p "$ST/musl"
+	make -s -C "$TREE/tools/testing/selftests/$ST_TARGET" OUTPUT="$ST/musl" CC=musl-gcc \
 		KHDR_INCLUDES="-isystem $BUILD/hdr-x86/usr/include" USERLDFLAGS=-static \
 		>"$LOGS/st-build-musl.log" 2>&1 || { cat "$LOGS/st-build-musl.log"; exit 1; }
-	"$BUILD/st/musl/preadv_test"
+	"$ST/musl/preadv_test"
 	say "selftests: no tmpfs to work in is a skip (exit 4) with its reason"
 	rc=0
 	out=$(PREADV_TMPDIR=/ "$prog") || rc=$?
@@ -74,6 +76,7 @@ if [ ! -x "$gen_init_cpio" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen_init_cpi
 fi
 
 kimage=$(kernel_image "$kernel")
+stamp=$(kernel_stamp "$kernel")
 
 # The console that /init writes to.  kunit.py's powerpc config says
 # console=ttyS0, which a pseries machine does not have: the kernel log
@@ -91,12 +94,12 @@ KSELFTEST_KERNELS=${KSELFTEST_KERNELS-x86_64}
 
 # cpio_kselftest LIST: the initramfs of the "kselftest" combo.
 cpio_kselftest() {
-	local inst=$BUILD/st/$kernel/install
+	local inst=$ST/$kernel/install
 	rm -rf "$inst"
-	make -s -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$BUILD/st/$kernel" \
+	make -s -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$ST/$kernel" \
 		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$(abi_srcarch "${abis%% *}")/usr/include" \
 		USERLDFLAGS=-static INSTALL_PATH="$inst" install >>"$LOGS/st-build-$kernel.log" 2>&1 || return 1
-	cat > "$BUILD/st/$kernel/init.sh" <<-'INIT'
+	cat > "$ST/$kernel/init.sh" <<-'INIT'
 	#!/bin/busybox sh
 	/bin/busybox --install -s /bin
 	mount -t proc proc /proc
@@ -110,7 +113,7 @@ cpio_kselftest() {
 	{
 		printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" "dir /proc 0755 0 0" \
 			"dir /tmp 1777 0 0" "dir /bin 0755 0 0" "file /bin/busybox /bin/busybox 0755 0 0" \
-			"file /init $BUILD/st/$kernel/init.sh 0755 0 0" "dir /kselftest 0755 0 0"
+			"file /init $ST/$kernel/init.sh 0755 0 0" "dir /kselftest 0755 0 0"
 		(cd "$inst" && find . -mindepth 1 -type d | sort | sed 's|^\.|dir /kselftest|; s|$| 0755 0 0|')
 		(cd "$inst" && find . -type f | sort | while read -r f; do
 			printf 'file /kselftest%s %s/%s %s 0 0\n' "${f#.}" "$inst" "${f#./}" \
@@ -133,15 +136,15 @@ for abi in $all; do
 		record "$name" "skipped (asked)" 0 0 1 -
 		continue ;;
 	esac
-	if [ ! -f "$kdir/$kimage" ] || [ ! -f "$kdir/.image-ok" ]; then
-		say "selftests $kernel/$abi: FAILED, no kernel image built from this tree in $kdir (see the kunit log)"
-		record "$name" "no kernel" 0 1 0 "$LOGS/kunit-$kernel.log"
+	if [ ! -f "$kdir/$kimage" ] || [ "$(cat "$kdir/.image-ok" 2>/dev/null)" != "$stamp" ]; then
+		say "selftests $kernel/$abi: FAILED, no kernel image built from this tree ($(tree_source)) in $kdir (see the kunit log)"
+		record "$name" "no kernel image built from this tree" 0 1 0 "$LOGS/kunit-$kernel.log"
 		rc=1; continue
 	fi
 	if [ "$abi" = kselftest ]; then
-		prog=$BUILD/st/$kernel/kselftest/$ST_TARGET/preadv_test
+		prog=$ST/$kernel/kselftest/$ST_TARGET/preadv_test
 	else
-		prog=$BUILD/st/$kernel/kselftest/$ST_TARGET/$(abi_prog "$kernel" "$abi")
+		prog=$ST/$kernel/kselftest/$ST_TARGET/$(abi_prog "$kernel" "$abi")
 	fi
 	if [ -z "$built" ]; then
 		say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
@@ -149,11 +152,12 @@ for abi in $all; do
 		build "$kernel" || built=failed
 	fi
 	if [ "$built" = failed ] || [ ! -x "$prog" ]; then
-		say "selftests $kernel/$abi: FAILED to build $(basename "$prog") (log: $LOGS/st-build-$kernel.log)"
-		record "$name" "build failed" 0 1 0 "$LOGS/st-build-$kernel.log"
+		why=$(fault_reason "$LOGS/st-build-$kernel.log")
+		say "selftests $kernel/$abi: FAILED to build $(basename "$prog")${why:+: $why} (log: $LOGS/st-build-$kernel.log)"
+		record "$name" "build failed${why:+: $why}" 0 1 0 "$LOGS/st-build-$kernel.log"
 		rc=1; continue
 	fi
-	list=$BUILD/st/$kernel-$abi.cpio.list
+	list=$ST/$kernel-$abi.cpio.list
 	if [ "$abi" = kselftest ]; then
 		if ! cpio_kselftest "$list"; then
 			say "selftests $kernel/$abi: FAILED to install (log: $LOGS/st-build-$kernel.log)"
@@ -167,17 +171,24 @@ for abi in $all; do
 	dir /proc 0755 0 0
 	dir /tmp 1777 0 0
 	dir /tests 0755 0 0
-	file /init $BUILD/st/$kernel/init 0755 0 0
+	file /init $ST/$kernel/init 0755 0 0
 	file /tests/preadv_test $prog 0755 0 0
 	LIST
 	fi
-	"$gen_init_cpio" "$list" > "$BUILD/st/$kernel-$abi.cpio"
+	# Through cat, which checks every write and the close (gen_init_cpio
+	# does not check the last flush of its output).
+	if ! { "$gen_init_cpio" "$list" | cat > "$ST/$kernel-$abi.cpio"; } 2>"$LOGS/cpio-$kernel-$abi.log"; then
+		why=$(fault_reason "$LOGS/cpio-$kernel-$abi.log")
+		say "selftests $kernel/$abi: FAILED to write the initramfs${why:+: $why} (log: $LOGS/cpio-$kernel-$abi.log)"
+		record "$name" "initramfs failed${why:+: $why}" 0 1 0 "$LOGS/cpio-$kernel-$abi.log"
+		rc=1; continue
+	fi
 
 	say "selftests $kernel/$abi: booting $kdir/$kimage"
 	brc=0
 	t=$(date +%s)
 	alive "selftests $kernel/$abi" /dev/null python3 "$TOP/tools/boot.py" --tree "$TREE" \
-		"$(kunit_machine "$kernel")" --build_dir "$kdir" --initrd "$BUILD/st/$kernel-$abi.cpio" \
+		"$(kunit_machine "$kernel")" --build_dir "$kdir" --initrd "$ST/$kernel-$abi.cpio" \
 		--log "$log" --timeout "${BOOT_TIMEOUT:-900}" "${boot_args[@]}" || brc=$?
 	(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse "$log") > "$log.parsed" 2>&1 || true
 	read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log.parsed" || echo "0 0 0 1")

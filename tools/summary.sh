@@ -6,7 +6,11 @@
 
 [ -d "$RESULTS" ] || die "no results in $RESULTS"
 P=0 F=0 S=0 bad=0
+# Every row names the commit it was built from (lib.sh: record); it must be
+# this clone's series as apply.sh made it.
+mine=$(git -C "$TREE" rev-parse -q --verify --short=12 "$(applied_ref)^{commit}" || echo "never applied")
 echo
+echo "this clone's series: $mine (linux $(base_version) + series, kunit/, selftests/ of $TOP)"
 printf '%-10s %-19s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
 # The rows in the order of $KERNELS, then any other kernel's (a run of
 # kernels outside the default list, tools/matrix.sh parisc say): every
@@ -15,7 +19,7 @@ rows=$(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort || true; done)
 others=$(ls "$RESULTS" | grep -vxF -f <(printf '%s\n' $rows) | sort || true)
 [ -n "$rows$others" ] || die "no results in $RESULTS"
 for f in $rows $others; do
-	IFS=$'\t' read -r name status passed failed skipped log secs < "$RESULTS/$f"
+	IFS=$'\t' read -r name status passed failed skipped log secs source < "$RESULTS/$f"
 	arch=${name%%.*}
 	suite=${name#*.}
 	case $suite in
@@ -24,10 +28,15 @@ for f in $rows $others; do
 	esac
 	note=$status
 	case $status in ok|"skipped (asked)") ;; *) note="$status: $log"; bad=1 ;; esac
+	if [ "$source" != "$mine" ] && [ "$status" != "skipped (asked)" ]; then
+		note="FAILED: built from ${source:-an unknown tree}, not from this clone's series; $note"
+		bad=1
+	fi
 	printf '%-10s %-19s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
 		"$skipped" "${secs:--}${secs:+s}" "$note"
 	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
 done
 echo
+[ $bad -ne 0 ] || echo "every row built from $mine"
 echo "$P passed, $F failed, $S skipped"
 [ $bad -eq 0 ] && [ $F -eq 0 ]

@@ -16,6 +16,7 @@ if [ -n "${KSRC:-}" ]; then
 		say "tree: $TREE is $(cat "$TREE/.git/base-version")"
 		exit 0
 	fi
+	hold_build tree
 	say "tree: cloning $KSRC at $head"
 	rm -rf "$TREE" "$TREE.tmp"
 	git clone -q --shared --no-checkout "$KSRC" "$TREE.tmp"
@@ -40,6 +41,7 @@ if [ -f "$TREE/.git/base-version" ] && [ "$(cat "$TREE/.git/base-pkg" 2>/dev/nul
 	exit 0
 fi
 
+hold_build tree
 say "tree: extracting $TARBALL (Debian $pkgver)"
 rm -rf "$TREE" "$TREE.tmp"
 mkdir -p "$TREE.tmp"
