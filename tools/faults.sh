@@ -1,0 +1,353 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# faults.sh [CASE...]: the workbench under concurrent runs, interrupts and
+# resource faults, each case a check that passes or fails.  Everything runs
+# on a scratch $BUILD (FAULTS_BUILD, default /tmp/wb-faults; kept between
+# runs, FRESH=1 starts it anew) whose tree is a shared clone of the main
+# tree's base, with clones of this repository; the main $BUILD is only read.
+# The kernel is um (no QEMU, no cross compiler) where a build is needed, and
+# x86_64 with a stand-in for qemu-system-x86_64 where a boot is.  Mounts
+# small tmpfs file systems for the full-disk cases (root only).
+#
+# Cases (default: all, in this order):
+#   clones     two clones with different series run make test at once, and
+#              one of them make format-patch: every row names and is built
+#              from its own clone's commit, the export is its own
+#   moved      the tree changes under a build (not through the workbench):
+#              the row fails and nothing is stamped; the next run rebuilds
+#   int-build  Ctrl-C in a kernel build: nothing of it keeps running, and
+#              the next make test rebuilds and passes
+#   int-apply  Ctrl-C in apply, and a git index.lock left by a killed git:
+#              the next apply makes the same tree
+#   int-boot   Ctrl-C while QEMU runs: QEMU is gone
+#   int-bisect Ctrl-C in make bisect: the tree is back on the series
+#   int-mutants Ctrl-C in make mutants: the tree under test is untouched
+#   no-cc      a missing cross compiler: a one-line reason, exit 1
+#   disk-build a full disk in a kernel build: a one-line reason, exit 1
+#   disk-cpio  a full disk while the initramfs is written: the same
+#   silent     a QEMU that never prints anything: the KUnit and the
+#              selftest rows fail on their timeouts, nothing hangs
+. "$(dirname "$0")/lib.sh"
+
+MAIN=$BUILD
+S=${FAULTS_BUILD:-/tmp/wb-faults}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent}
+[ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
+[ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
+
+[ -z "${FRESH:-}" ] || { umount "$S"/mnt-* 2>/dev/null || true; rm -rf "$S"; }
+mkdir -p "$S"
+export BUILD=$S TREE=$S/linux LOGS=$S/logs RESULTS=$S/results ST=$S/st
+unset KBUILD_PREFIX WORKBENCH_HELD
+ident=(-c user.name="A U Thor" -c user.email=author@example.org)
+export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL=author@example.org
+
+pass=0 fail=0
+ok() { say "faults: PASS $*"; pass=$((pass + 1)); }
+bad() { say "faults: FAIL $*"; fail=$((fail + 1)); }
+
+# The scratch tree: the main tree's base, shared objects, nothing else.
+if ! git -C "$TREE" rev-parse -q --verify base >/dev/null 2>&1; then
+	say "faults: cloning the base of $MAIN/linux into $TREE"
+	rm -rf "$TREE"
+	git clone -q --shared --no-checkout "$MAIN/linux" "$TREE"
+	git -C "$TREE" checkout -q --detach base
+	git -C "$TREE" tag -f base base >/dev/null
+	git -C "$TREE" config gc.auto 0
+	cp "$MAIN/linux/.git/base-version" "$MAIN/linux/.git/base-pkg" "$TREE/.git/"
+fi
+
+# Clones A and B of this repository's HEAD; B's KUnit suite differs from
+# A's by one comment, so that the two are different series and build
+# different um kernels.
+for c in A B; do
+	rm -rf "$S/clone-$c"
+	git clone -q "$TOP" "$S/clone-$c"
+done
+sed -i '1a /* the other series (tools/faults.sh) */' "$S/clone-B/kunit/fs/tests/read_write_kunit.c"
+git -C "$S/clone-B" "${ident[@]}" commit -q -am "faults: clone B"
+
+# run_bg NAME CMD...: CMD in a session of its own (the interrupt goes to
+# its process group, as a terminal's Ctrl-C does), output in $S/NAME.out.
+run_bg() {
+	local name=$1
+	shift
+	setsid "$@" >"$S/$name.out" 2>&1 &
+	echo $!
+}
+
+# wait_for FILE PATTERN SECONDS: until PATTERN is in FILE.
+wait_for() {
+	local i
+	for ((i = 0; i < $3; i++)); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		sleep 1
+	done
+	return 1
+}
+
+# interrupt PID: Ctrl-C to its process group; wait for it, at most 60s.
+interrupt() {
+	local i
+	kill -INT -- "-$1" 2>/dev/null || true
+	for ((i = 0; i < 60; i++)); do
+		kill -0 "$1" 2>/dev/null || { wait "$1" 2>/dev/null || true; return 0; }
+		sleep 1
+	done
+	return 1
+}
+
+# leftovers: processes that still work in the scratch $BUILD.
+leftovers() {
+	pgrep -af -- "$S/" | grep -v -e "$$" -e pgrep -e faults.sh || true
+}
+
+mt() {	# mt NAME SIZE: a tmpfs at $S/mnt-NAME
+	mountpoint -q "$S/mnt-$1" && umount "$S/mnt-$1"
+	mkdir -p "$S/mnt-$1"
+	mount -t tmpfs -o size="$2" tmpfs "$S/mnt-$1"
+}
+
+mine() { git -C "$TREE" rev-parse --short=12 "$(TOP=$1 applied_ref)"; }
+
+# test_um CLONE OUT: make test KERNELS=um in CLONE passes.
+test_um() {
+	(cd "$1" && make test KERNELS=um) >"$2" 2>&1
+}
+
+# A boot without a kernel build: the x86_64 image of the scratch tree is
+# the main build's, copied, stamped as the scratch tree's.  The image does
+# not have to match: the boots below go to a stand-in for QEMU, or must not
+# happen at all.
+seed_x86_64() {
+	local b=$S/kunit-x86_64
+	mkdir -p "$b/arch/x86/boot"
+	cp "$MAIN/kunit-x86_64/.config" "$b/"
+	cp "$MAIN/kunit-x86_64/arch/x86/boot/bzImage" "$b/arch/x86/boot/"
+	(TOP=$S/clone-A; kernel_stamp x86_64) | tee "$b/.workbench-stamp" > "$b/.image-ok"
+}
+
+# A stand-in for qemu-system-x86_64 that prints nothing and never ends.
+mkdir -p "$S/silent-bin"
+printf '#!/bin/sh\nexec sleep 100000\n' > "$S/silent-bin/qemu-system-x86_64"
+chmod +x "$S/silent-bin/qemu-system-x86_64"
+
+for case in $CASES; do
+	say "faults: --- $case"
+	case $case in
+	clones)
+		# B's apply comes first so that A has to wait, and A builds
+		# after B: both switch the tree.
+		pb=$(run_bg clones-B bash -c "cd '$S/clone-B' && make test KERNELS=um")
+		wait_for "$S/clones-B.out" 'kunit um:' 600
+		pa=$(run_bg clones-A bash -c "cd '$S/clone-A' && make test KERNELS=um")
+		pf=$(run_bg clones-Bfp bash -c "cd '$S/clone-B' && git config user.name 'A U Thor' && git config user.email author@example.org && make format-patch")
+		wait "$pf" && fp=0 || fp=$?
+		fpdone=$(date +%s)
+		wait "$pb" && rb=0 || rb=$?
+		bdone=$(date +%s)
+		wait "$pa" && ra=0 || ra=$?
+		ca=$(mine "$S/clone-A") cb=$(mine "$S/clone-B")
+		if [ $ra = 0 ] && [ $rb = 0 ] && [ "$ca" != "$cb" ] &&
+		   grep -q "every row built from $ca" "$S/clones-A.out" &&
+		   grep -q "every row built from $cb" "$S/clones-B.out" &&
+		   grep -q 'waiting for another workbench run' "$S/clones-A.out"; then
+			ok "clones: A's rows from $ca, B's from $cb, A waited for B"
+		else
+			bad "clones: A exit $ra ($ca), B exit $rb ($cb); see $S/clones-A.out, $S/clones-B.out"
+		fi
+		if [ $fp = 0 ] && grep -q 'the other series (tools/faults.sh)' "$S"/clone-B/out/series/*kunit* 2>/dev/null &&
+		   [ "$fpdone" -lt "$bdone" ]; then
+			ok "clones: B's make format-patch exported B's series while B's make test ran"
+		else
+			bad "clones: B's make format-patch (exit $fp, done at $fpdone, B's test at $bdone): $S/clones-Bfp.out"
+		fi
+		;;
+	moved)
+		rm -f "$S/kunit-um/.workbench-stamp"
+		p=$(run_bg moved bash -c "cd '$S/clone-A' && make kunit ARCH=um")
+		wait_for "$S/moved.out" 'kunit um: building' 600
+		echo '/* changed under the build */' >> "$TREE/fs/read_write.c"
+		wait "$p" && r=0 || r=$?
+		if [ $r != 0 ] && grep -q 'the tree changed during the run' "$S/moved.out" &&
+		   [ ! -e "$S/kunit-um/.workbench-stamp" ]; then
+			ok "moved: the row fails ($(grep -o 'the tree changed during the run.*' "$S/moved.out" | head -1)), no stamp"
+		else
+			bad "moved: exit $r, stamp $(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null || echo none): $S/moved.out"
+		fi
+		if test_um "$S/clone-A" "$S/moved-2.out" && grep -q 'kunit um: building' "$S/moved-2.out"; then
+			ok "moved: the next make test re-applies, rebuilds, passes"
+		else
+			bad "moved: the next make test: $S/moved-2.out"
+		fi
+		;;
+	int-build)
+		rm -f "$S/kunit-um/.workbench-stamp"
+		rm -rf "$S/kunit-um/fs"
+		p=$(run_bg int-build bash -c "cd '$S/clone-A' && make test KERNELS=um")
+		wait_for "$S/int-build.out" 'kunit um: building' 600
+		sleep 20
+		interrupt "$p" || bad "int-build: make test still runs 60s after Ctrl-C"
+		sleep 2
+		left=$(leftovers)
+		if [ -z "$left" ] && [ ! -e "$S/kunit-um/.workbench-stamp" ]; then
+			ok "int-build: nothing left running, no stamp"
+		else
+			bad "int-build: left running: $left; stamp: $(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null)"
+		fi
+		if test_um "$S/clone-A" "$S/int-build-2.out" && grep -q 'kunit um: building' "$S/int-build-2.out"; then
+			ok "int-build: the next make test rebuilds and passes ($(tail -1 "$S/int-build-2.out"))"
+		else
+			bad "int-build: the next make test: $S/int-build-2.out"
+		fi
+		;;
+	int-apply)
+		ca=$(mine "$S/clone-A")
+		# B's commit is made anew: its ref is gone.
+		git -C "$TREE" update-ref -d "$(TOP=$S/clone-B applied_ref)"
+		p=$(run_bg int-apply bash -c "cd '$S/clone-B' && make apply")
+		wait_for "$S/int-apply.out" 'apply:   ' 120
+		interrupt "$p" || bad "int-apply: make apply still runs 60s after Ctrl-C"
+		touch "$TREE/.git/index.lock"
+		if (cd "$S/clone-A" && make apply) >"$S/int-apply-2.out" 2>&1 &&
+		   [ "$(git -C "$TREE" rev-parse --short=12 HEAD)" = "$ca" ] && git -C "$TREE" diff --quiet HEAD &&
+		   grep -q 'removing .*index.lock' "$S/int-apply-2.out"; then
+			ok "int-apply: after the interrupt and a stale index.lock, A's apply gives A's tree ($ca)"
+		else
+			bad "int-apply: $S/int-apply-2.out"
+		fi
+		if (cd "$S/clone-B" && make apply) >"$S/int-apply-3.out" 2>&1 &&
+		   [ "$(git -C "$TREE" rev-parse --short=12 HEAD)" = "$(mine "$S/clone-B")" ] &&
+		   git -C "$TREE" diff --quiet HEAD; then
+			ok "int-apply: B's interrupted apply, redone, gives B's tree"
+		else
+			bad "int-apply: B's apply redone: $S/int-apply-3.out"
+		fi
+		;;
+	int-boot)
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		p=$(run_bg int-boot env PATH="$S/silent-bin:$PATH" bash -c "cd '$S/clone-A' && make kunit ARCH=x86_64")
+		wait_for "$S/int-boot.out" 'kernel unchanged, booting it' 120
+		sleep 5
+		interrupt "$p" || bad "int-boot: still running 60s after Ctrl-C"
+		sleep 2
+		left=$(pgrep -af 'sleep 100000' || true)
+		if [ -z "$left" ] && grep -q 'interrupted' "$S/int-boot.out"; then
+			ok "int-boot: QEMU (the stand-in) is gone after Ctrl-C"
+		else
+			bad "int-boot: left running: $left ($S/int-boot.out)"
+			pkill -f 'sleep 100000' || true
+		fi
+		;;
+	int-bisect)
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		ca=$(mine "$S/clone-A")
+		p=$(run_bg int-bisect env OBJ_KERNELS= bash -c "cd '$S/clone-A' && tools/bisect.sh um")
+		wait_for "$S/int-bisect.out" 'bisect 1/\|bisect um 1' 600 || true
+		sleep 3
+		interrupt "$p" || bad "int-bisect: still running 60s after Ctrl-C"
+		if [ "$(git -C "$TREE" rev-parse --short=12 HEAD)" = "$ca" ] && git -C "$TREE" diff --quiet HEAD &&
+		   test_um "$S/clone-A" "$S/int-bisect-2.out" && grep -q 'kernel unchanged, booting it' "$S/int-bisect-2.out"; then
+			ok "int-bisect: the tree is back on A's series; the next make test boots the same image and passes"
+		else
+			bad "int-bisect: HEAD $(git -C "$TREE" rev-parse --short=12 HEAD), A's $ca: $S/int-bisect.out $S/int-bisect-2.out"
+		fi
+		;;
+	int-mutants)
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		ca=$(mine "$S/clone-A")
+		stamp=$(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null || echo none)
+		p=$(run_bg int-mutants bash -c "cd '$S/clone-A' && tools/mutants.sh native-pos-high-kept-on-64bit")
+		wait_for "$S/int-mutants.out" 'mutant native-pos' 600 || true
+		sleep 20
+		interrupt "$p" || bad "int-mutants: still running 60s after Ctrl-C"
+		sleep 2
+		left=$(leftovers)
+		if [ -z "$left" ] && [ "$(git -C "$TREE" rev-parse --short=12 HEAD)" = "$ca" ] &&
+		   git -C "$TREE" diff --quiet HEAD && [ "$(cat "$S/kunit-um/.workbench-stamp")" = "$stamp" ] &&
+		   test_um "$S/clone-A" "$S/int-mutants-2.out"; then
+			ok "int-mutants: nothing left running, the tree and the um stamp untouched, make test passes"
+		else
+			bad "int-mutants: left: $left; $S/int-mutants.out $S/int-mutants-2.out"
+		fi
+		;;
+	no-cc)
+		mkdir -p "$S/no-cc-bin"
+		rm -f "$S"/no-cc-bin/*
+		for f in /usr/bin/* /usr/sbin/* /usr/local/bin/*; do
+			case ${f##*/} in mips-linux-gnu-*) continue ;; esac
+			ln -sf "$f" "$S/no-cc-bin/${f##*/}"
+		done
+		rm -rf "$RESULTS"
+		t=$(date +%s)
+		r=0
+		(cd "$S/clone-A" && PATH=$S/no-cc-bin tools/kunit.sh mips) >"$S/no-cc.out" 2>&1 || r=$?
+		row=$(cut -f2 "$RESULTS/mips.0kunit" 2>/dev/null || true)
+		if [ $r != 0 ] && [ "$row" = "no compiler mips-linux-gnu-gcc" ]; then
+			ok "no-cc: exit $r in $(( $(date +%s) - t ))s, row: $row"
+		else
+			bad "no-cc: exit $r, row '$row': $S/no-cc.out"
+		fi
+		;;
+	disk-build)
+		mt build 48M
+		rm -rf "$RESULTS"
+		t=$(date +%s)
+		r=0
+		(cd "$S/clone-A" && KBUILD_PREFIX=$S/mnt-build/kunit- tools/kunit.sh um) >"$S/disk-build.out" 2>&1 || r=$?
+		row=$(cut -f2 "$RESULTS/um.0kunit" 2>/dev/null || true)
+		umount "$S/mnt-build"
+		if [ $r != 0 ] && [ "$row" = "FAILED: no space left on device" ]; then
+			ok "disk-build: exit $r in $(( $(date +%s) - t ))s, row: $row"
+		else
+			bad "disk-build: exit $r, row '$row': $S/disk-build.out"
+		fi
+		;;
+	disk-cpio)
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		mt st 64M
+		rm -rf "$RESULTS"
+		# The binaries first, then the file system full.
+		(cd "$S/clone-A" && ST=$S/mnt-st SKIP="i386 x32 kselftest" BOOT_TIMEOUT=5 \
+			PATH="$S/silent-bin:$PATH" tools/selftests.sh x86_64) >"$S/disk-cpio-1.out" 2>&1 || true
+		dd if=/dev/zero of="$S/mnt-st/fill" bs=1M 2>/dev/null || true
+		rm -rf "$RESULTS"
+		t=$(date +%s)
+		r=0
+		(cd "$S/clone-A" && ST=$S/mnt-st SKIP="i386 x32 kselftest" BOOT_TIMEOUT=5 \
+			PATH="$S/silent-bin:$PATH" tools/selftests.sh x86_64) >"$S/disk-cpio.out" 2>&1 || r=$?
+		row=$(cut -f2 "$RESULTS/x86_64.st-x86_64" 2>/dev/null || true)
+		umount "$S/mnt-st"
+		if [ $r != 0 ] && [ "$row" = "initramfs failed: no space left on device" ]; then
+			ok "disk-cpio: exit $r in $(( $(date +%s) - t ))s, row: $row"
+		else
+			bad "disk-cpio: exit $r, row '$row': $S/disk-cpio.out"
+		fi
+		;;
+	silent)
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		rm -rf "$RESULTS"
+		t=$(date +%s)
+		r=0
+		(cd "$S/clone-A" && PATH="$S/silent-bin:$PATH" KUNIT_TIMEOUT=20 BOOT_TIMEOUT=20 \
+			SKIP="i386 x32 kselftest" tools/matrix.sh x86_64) >"$S/silent.out" 2>&1 || r=$?
+		secs=$(( $(date +%s) - t ))
+		k=$(cut -f2 "$RESULTS/x86_64.0kunit" 2>/dev/null || true)
+		st=$(cut -f2 "$RESULTS/x86_64.st-x86_64" 2>/dev/null || true)
+		left=$(pgrep -af 'sleep 100000' || true)
+		if [ $r != 0 ] && [ "$k" = "FAILED: no test output from the kernel in 20s" ] &&
+		   [ "$st" = timeout ] && [ -z "$left" ] && [ $secs -lt 150 ]; then
+			ok "silent: exit $r in ${secs}s; rows: '$k', '$st'"
+		else
+			bad "silent: exit $r in ${secs}s; rows '$k', '$st'; left: $left ($S/silent.out)"
+			pkill -f 'sleep 100000' || true
+		fi
+		;;
+	*)	bad "unknown case $case" ;;
+	esac
+done
+say "faults: $pass passed, $fail failed (outputs in $S)"
+[ $fail -eq 0 ]
