@@ -67,13 +67,16 @@ done
 sed -i '1a /* the other series (tools/faults.sh) */' "$S/clone-B/kunit/fs/tests/read_write_kunit.c"
 git -C "$S/clone-B" "${ident[@]}" commit -q -am "faults: clone B"
 
-# run_bg NAME CMD...: CMD in a session of its own (the interrupt goes to
-# its process group, as a terminal's Ctrl-C does), output in $S/NAME.out.
+# run_bg NAME CMD...: CMD in the background, in a session of its own, with
+# the default SIGINT that a terminal's foreground job has (bash starts a
+# background job with SIGINT ignored, and a script cannot trap a signal
+# that was ignored when it started); output in $S/NAME.out; $! is its pid,
+# and the pid of its process group, to which interrupt() sends Ctrl-C.
 run_bg() {
 	local name=$1
 	shift
-	setsid "$@" >"$S/$name.out" 2>&1 &
-	echo $!
+	setsid perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec @ARGV or die "$ARGV[0]: $!\n"' \
+		"$@" >"$S/$name.out" 2>&1 &
 }
 
 # wait_for FILE PATTERN SECONDS: until PATTERN is in FILE.
@@ -138,10 +141,13 @@ for case in $CASES; do
 	clones)
 		# B's apply comes first so that A has to wait, and A builds
 		# after B: both switch the tree.
-		pb=$(run_bg clones-B bash -c "cd '$S/clone-B' && make test KERNELS=um")
+		run_bg clones-B bash -c "cd '$S/clone-B' && make test KERNELS=um"
+		pb=$!
 		wait_for "$S/clones-B.out" 'kunit um:' 600
-		pa=$(run_bg clones-A bash -c "cd '$S/clone-A' && make test KERNELS=um")
-		pf=$(run_bg clones-Bfp bash -c "cd '$S/clone-B' && git config user.name 'A U Thor' && git config user.email author@example.org && make format-patch")
+		run_bg clones-A bash -c "cd '$S/clone-A' && make test KERNELS=um"
+		pa=$!
+		run_bg clones-Bfp bash -c "cd '$S/clone-B' && git config user.name 'A U Thor' && git config user.email author@example.org && make format-patch"
+		pf=$!
 		wait "$pf" && fp=0 || fp=$?
 		fpdone=$(date +%s)
 		wait "$pb" && rb=0 || rb=$?
@@ -165,7 +171,8 @@ for case in $CASES; do
 		;;
 	moved)
 		rm -f "$S/kunit-um/.workbench-stamp"
-		p=$(run_bg moved bash -c "cd '$S/clone-A' && make kunit ARCH=um")
+		run_bg moved bash -c "cd '$S/clone-A' && make kunit ARCH=um"
+		p=$!
 		wait_for "$S/moved.out" 'kunit um: building' 600
 		echo '/* changed under the build */' >> "$TREE/fs/read_write.c"
 		wait "$p" && r=0 || r=$?
@@ -184,7 +191,8 @@ for case in $CASES; do
 	int-build)
 		rm -f "$S/kunit-um/.workbench-stamp"
 		rm -rf "$S/kunit-um/fs"
-		p=$(run_bg int-build bash -c "cd '$S/clone-A' && make test KERNELS=um")
+		run_bg int-build bash -c "cd '$S/clone-A' && make test KERNELS=um"
+		p=$!
 		wait_for "$S/int-build.out" 'kunit um: building' 600
 		sleep 20
 		interrupt "$p" || bad "int-build: make test still runs 60s after Ctrl-C"
@@ -205,7 +213,8 @@ for case in $CASES; do
 		ca=$(mine "$S/clone-A")
 		# B's commit is made anew: its ref is gone.
 		git -C "$TREE" update-ref -d "$(TOP=$S/clone-B applied_ref)"
-		p=$(run_bg int-apply bash -c "cd '$S/clone-B' && make apply")
+		run_bg int-apply bash -c "cd '$S/clone-B' && make apply"
+		p=$!
 		wait_for "$S/int-apply.out" 'apply:   ' 120
 		interrupt "$p" || bad "int-apply: make apply still runs 60s after Ctrl-C"
 		touch "$TREE/.git/index.lock"
@@ -227,7 +236,8 @@ for case in $CASES; do
 	int-boot)
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
-		p=$(run_bg int-boot env PATH="$S/silent-bin:$PATH" bash -c "cd '$S/clone-A' && make kunit ARCH=x86_64")
+		run_bg int-boot env PATH="$S/silent-bin:$PATH" bash -c "cd '$S/clone-A' && make kunit ARCH=x86_64"
+		p=$!
 		wait_for "$S/int-boot.out" 'kernel unchanged, booting it' 120
 		sleep 5
 		interrupt "$p" || bad "int-boot: still running 60s after Ctrl-C"
@@ -243,7 +253,8 @@ for case in $CASES; do
 	int-bisect)
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		ca=$(mine "$S/clone-A")
-		p=$(run_bg int-bisect env OBJ_KERNELS= bash -c "cd '$S/clone-A' && tools/bisect.sh um")
+		run_bg int-bisect env OBJ_KERNELS= bash -c "cd '$S/clone-A' && tools/bisect.sh um"
+		p=$!
 		wait_for "$S/int-bisect.out" 'bisect 1/\|bisect um 1' 600 || true
 		sleep 3
 		interrupt "$p" || bad "int-bisect: still running 60s after Ctrl-C"
@@ -258,7 +269,8 @@ for case in $CASES; do
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		ca=$(mine "$S/clone-A")
 		stamp=$(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null || echo none)
-		p=$(run_bg int-mutants bash -c "cd '$S/clone-A' && tools/mutants.sh native-pos-high-kept-on-64bit")
+		run_bg int-mutants bash -c "cd '$S/clone-A' && tools/mutants.sh native-pos-high-kept-on-64bit"
+		p=$!
 		wait_for "$S/int-mutants.out" 'mutant native-pos' 600 || true
 		sleep 20
 		interrupt "$p" || bad "int-mutants: still running 60s after Ctrl-C"
