@@ -324,10 +324,11 @@ kunit_failures() {
 }
 
 # record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS]: a row of the
-# summary, with the source the row was built from (tree_source).
+# summary, with the source the row was built from (tree_source).  No field
+# is empty: read splits on tabs, and runs of tabs count as one.
 record() {
 	mkdir -p "$RESULTS"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:--}" \
 		"$(tree_source)" > "$RESULTS/$1"
 }
 

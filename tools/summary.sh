@@ -32,8 +32,9 @@ for f in $rows $others; do
 		note="FAILED: built from ${source:-an unknown tree}, not from this clone's series; $note"
 		bad=1
 	fi
+	case $secs in ''|-) secs=- ;; *) secs+=s ;; esac
 	printf '%-10s %-19s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
-		"$skipped" "${secs:--}${secs:+s}" "$note"
+		"$skipped" "$secs" "$note"
 	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
 done
 echo
