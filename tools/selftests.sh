@@ -13,10 +13,11 @@ arch=$(kernel_arch "$kernel")
 kdir=$(kbuild_dir "$kernel")
 mkdir -p "$LOGS"
 
-# The kernel's UAPI headers, once per source arch and tree.
+# The kernel's UAPI headers, once per source arch and tree content (the
+# tree object: a new commit of the same files does not count).
 headers() {
 	local srcarch=$1 dir=$BUILD/hdr-$1 head
-	head=$(git -C "$TREE" rev-parse HEAD)
+	head=$(git -C "$TREE" rev-parse 'HEAD^{tree}')
 	[ "$(cat "$dir/.workbench-stamp" 2>/dev/null)" = "$head" ] && return 0
 	say "selftests: installing the $srcarch UAPI headers"
 	make -s -C "$TREE" O="$dir" ARCH="$srcarch" headers >"$LOGS/headers-$srcarch.log" 2>&1 ||
