@@ -344,7 +344,8 @@ alive() {
 	setsid "$@" >"$log" 2>&1 &
 	pid=$!
 	# shellcheck disable=SC2064
-	trap "kill -TERM -- -$pid 2>/dev/null; sleep 1; kill -KILL -- -$pid 2>/dev/null; say '$what: interrupted'; exit 130" INT TERM HUP
+	trap "kill -TERM -- -$pid 2>/dev/null || true; sleep 1; kill -KILL -- -$pid 2>/dev/null || true
+	      say '$what: interrupted'; exit 130" INT TERM HUP
 	while sleep 5; kill -0 "$pid" 2>/dev/null; do
 		t=$((t + 5))
 		if [ $((t % 30)) -eq 0 ]; then say "  ... $what, ${t}s"; fi
