@@ -3,16 +3,43 @@
 # matrix.sh [KERNEL...]: for each kernel (tools/lib.sh), the KUnit suite and
 # then the selftests on each of its user ABIs; a table, and the closing line
 # "N passed, N failed, N skipped".  Exits non-zero on any failure.
+# MATRIX_JOBS kernels (default 2) go at once: a QEMU run is one thread,
+# and it runs while the other kernel builds.  Their lines interleave, each
+# prefixed with its kernel; the table is in the order of $KERNELS.
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
-# An interrupt ends the run once the script that has it stopped its work.
-trap 'say "matrix: interrupted"; exit 130' INT TERM HUP
-rm -rf "$RESULTS"
-for kernel in ${*:-$KERNELS}; do
+MATRIX_JOBS=${MATRIX_JOBS:-2}
+
+# Each kernel in a process group of its own (setsid), which an interrupt
+# of this script stops (and kunit.sh's and selftests.sh's traps stop what
+# they run).
+pids=()
+stop() {
+	say "matrix: interrupted"
+	for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+	wait
+	exit 130
+}
+trap stop INT TERM HUP
+
+one() {
+	local kernel=$1 t
 	t=$(date +%s)
 	"$TOP/tools/kunit.sh" "$kernel" || true
 	"$TOP/tools/selftests.sh" "$kernel" || true
 	say "$kernel: done in $(( $(date +%s) - t ))s"
+}
+if [ "${1:-}" = --one ]; then
+	one "$2"
+	exit 0
+fi
+
+rm -rf "$RESULTS"
+for kernel in ${*:-$KERNELS}; do
+	while [ "$(jobs -rp | wc -l)" -ge "$MATRIX_JOBS" ]; do wait -n || true; done
+	setsid "$0" --one "$kernel" &
+	pids+=($!)
 done
+wait
 "$TOP/tools/summary.sh"

@@ -18,11 +18,16 @@ mkdir -p "$LOGS"
 headers() {
 	local srcarch=$1 dir=$BUILD/hdr-$1 head
 	head=$(git -C "$TREE" rev-parse 'HEAD^{tree}')
-	[ "$(cat "$dir/.workbench-stamp" 2>/dev/null)" = "$head" ] && return 0
+	# Kernels that share a source arch may run at once (matrix.sh).
+	mkdir -p "$dir"
+	exec 7>>"$dir.lock"
+	flock 7
+	[ "$(cat "$dir/.workbench-stamp" 2>/dev/null)" = "$head" ] && { exec 7>&-; return 0; }
 	say "selftests: installing the $srcarch UAPI headers"
 	make -s -C "$TREE" O="$dir" ARCH="$srcarch" headers >"$LOGS/headers-$srcarch.log" 2>&1 ||
-		{ cat "$LOGS/headers-$srcarch.log" >&2; return 1; }
+		{ cat "$LOGS/headers-$srcarch.log" >&2; exec 7>&-; return 1; }
 	echo "$head" > "$dir/.workbench-stamp"
+	exec 7>&-
 }
 
 # build KERNEL: the static selftest binaries for every ABI of KERNEL, and
@@ -73,7 +78,8 @@ fi
 
 gen_init_cpio=$BUILD/gen_init_cpio
 if [ ! -x "$gen_init_cpio" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen_init_cpio" ]; then
-	cc -O2 -o "$gen_init_cpio" "$TREE/usr/gen_init_cpio.c"
+	cc -O2 -o "$gen_init_cpio.$$" "$TREE/usr/gen_init_cpio.c"
+	mv "$gen_init_cpio.$$" "$gen_init_cpio"
 fi
 
 kimage=$(kernel_image "$kernel")
