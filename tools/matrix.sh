@@ -31,6 +31,7 @@ one() {
 	say "$kernel: done in $(( $(date +%s) - t ))s"
 }
 if [ "${1:-}" = --one ]; then
+	trap 'exit 130' INT TERM HUP
 	one "$2"
 	exit 0
 fi
