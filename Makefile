@@ -36,6 +36,7 @@ help:
 	@echo '                         parisc), selftests on 23 kernel x ABI combos;'
 	@echo '                         SKIP="x32 mips64/n32" skips combos;'
 	@echo '                         KERNELS="x86_64 x86_64-san" runs those kernels only'
+	@echo '                         (MATRIX_JOBS=2: kernels at once; 1 for one at a time)'
 	@echo 'make selftests ARCH=..  the selftests on the ABIs of one kernel (after run)'
 	@echo 'make native             the selftests built for x86_64, run on this machine'
 	@echo 'make deps               install the Debian packages (as root; no-op if present)'
