@@ -12,7 +12,8 @@
 # Cases (default: all, in this order):
 #   clones     two clones with different series run make test at once, and
 #              one of them make format-patch: every row names and is built
-#              from its own clone's commit, the export is its own
+#              from its own clone's commit, the export is its own; one
+#              clone's summary fails the other's rows
 #   moved      the tree changes under a build (not through the workbench):
 #              the row fails and nothing is stamped; the next run rebuilds
 #   int-build  Ctrl-C in a kernel build: nothing of it keeps running, and
@@ -167,6 +168,14 @@ for case in $CASES; do
 			ok "clones: B's make format-patch exported B's series while B's make test ran"
 		else
 			bad "clones: B's make format-patch (exit $fp, done at $fpdone, B's test at $bdone): $S/clones-Bfp.out"
+		fi
+		# The results are A's now (A ran last): B's summary must refuse them.
+		r=0
+		(cd "$S/clone-B" && make summary) >"$S/clones-Bsum.out" 2>&1 || r=$?
+		if [ $r != 0 ] && grep -q "FAILED: built from $ca, not from this clone's series" "$S/clones-Bsum.out"; then
+			ok "clones: B's make summary fails every row of A's run (built from $ca)"
+		else
+			bad "clones: B's make summary of A's rows: exit $r, $S/clones-Bsum.out"
 		fi
 		;;
 	moved)
