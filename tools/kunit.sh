@@ -86,7 +86,7 @@ elif [ $rc -ne 0 ] || [ "$failed" != 0 ] || [ "$errors" != 0 ] || [ "$passed" = 
 		status+=": $reason"
 	elif ! grep -q 'Starting KUnit Kernel' "$log"; then
 		status+=": the kernel did not build"
-	elif [ "$passed$failed" = 00 ] && grep -qi 'timed out\|timeout' "$log"; then
+	elif [ "$passed$failed" = 00 ] && grep -q 'timed out after' "$log"; then
 		status+=": no test output from the kernel in ${KUNIT_TIMEOUT:-600}s"
 	elif [ "$passed$failed" = 00 ]; then
 		status+=": no test output from the kernel"
