@@ -112,6 +112,22 @@ mt() {	# mt NAME SIZE: a tmpfs at $S/mnt-NAME
 	mount -t tmpfs -o size="$2" tmpfs "$S/mnt-$1"
 }
 
+# expect_row NAME ROW STATUS CMD...: CMD, run in clone A (output in
+# $S/NAME.out), exits non-zero and records the summary row ROW with STATUS.
+expect_row() {
+	local name=$1 row=$2 want=$3 r=0 t got
+	shift 3
+	rm -rf "$RESULTS"
+	t=$(date +%s)
+	(cd "$S/clone-A" && "$@") >"$S/$name.out" 2>&1 || r=$?
+	got=$(cut -f2 "$RESULTS/$row" 2>/dev/null || true)
+	if [ "$r" != 0 ] && [ "$got" = "$want" ]; then
+		ok "$name: exit $r in $(( $(date +%s) - t ))s, row: $got"
+	else
+		bad "$name: exit $r, row '$got': $S/$name.out"
+	fi
+}
+
 mine() { git -C "$TREE" rev-parse --short=12 "$(TOP=$1 applied_ref)"; }
 
 # test_um CLONE OUT: make test KERNELS=um in CLONE passes.
@@ -300,30 +316,14 @@ for case in $CASES; do
 			case ${f##*/} in mips-linux-gnu-*) continue ;; esac
 			ln -sf "$f" "$S/no-cc-bin/${f##*/}"
 		done
-		rm -rf "$RESULTS"
-		t=$(date +%s)
-		r=0
-		(cd "$S/clone-A" && PATH=$S/no-cc-bin tools/kunit.sh mips) >"$S/no-cc.out" 2>&1 || r=$?
-		row=$(cut -f2 "$RESULTS/mips.0kunit" 2>/dev/null || true)
-		if [ $r != 0 ] && [ "$row" = "no compiler mips-linux-gnu-gcc" ]; then
-			ok "no-cc: exit $r in $(( $(date +%s) - t ))s, row: $row"
-		else
-			bad "no-cc: exit $r, row '$row': $S/no-cc.out"
-		fi
+		expect_row no-cc mips.0kunit "no compiler mips-linux-gnu-gcc" \
+			env PATH="$S/no-cc-bin" tools/kunit.sh mips
 		;;
 	disk-build)
 		mt build 16M
-		rm -rf "$RESULTS"
-		t=$(date +%s)
-		r=0
-		(cd "$S/clone-A" && KBUILD_PREFIX=$S/mnt-build/kunit- tools/kunit.sh um) >"$S/disk-build.out" 2>&1 || r=$?
-		row=$(cut -f2 "$RESULTS/um.0kunit" 2>/dev/null || true)
+		expect_row disk-build um.0kunit "FAILED: no space left on device" \
+			env KBUILD_PREFIX="$S/mnt-build/kunit-" tools/kunit.sh um
 		umount "$S/mnt-build"
-		if [ $r != 0 ] && [ "$row" = "FAILED: no space left on device" ]; then
-			ok "disk-build: exit $r in $(( $(date +%s) - t ))s, row: $row"
-		else
-			bad "disk-build: exit $r, row '$row': $S/disk-build.out"
-		fi
 		;;
 	disk-cpio)
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
@@ -337,18 +337,10 @@ for case in $CASES; do
 		# free its space.
 		rm -f "$S"/mnt-st/*.cpio
 		dd if=/dev/zero of="$S/mnt-st/fill" bs=1M 2>/dev/null || true
-		rm -rf "$RESULTS"
-		t=$(date +%s)
-		r=0
-		(cd "$S/clone-A" && ST=$S/mnt-st SKIP="i386 x32 kselftest" BOOT_TIMEOUT=5 \
-			PATH="$S/silent-bin:$PATH" tools/selftests.sh x86_64) >"$S/disk-cpio.out" 2>&1 || r=$?
-		row=$(cut -f2 "$RESULTS/x86_64.st-x86_64" 2>/dev/null || true)
+		expect_row disk-cpio x86_64.st-x86_64 "initramfs failed: no space left on device" \
+			env ST="$S/mnt-st" SKIP="i386 x32 kselftest" BOOT_TIMEOUT=5 \
+			PATH="$S/silent-bin:$PATH" tools/selftests.sh x86_64
 		umount "$S/mnt-st"
-		if [ $r != 0 ] && [ "$row" = "initramfs failed: no space left on device" ]; then
-			ok "disk-cpio: exit $r in $(( $(date +%s) - t ))s, row: $row"
-		else
-			bad "disk-cpio: exit $r, row '$row': $S/disk-cpio.out"
-		fi
 		;;
 	silent)
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
