@@ -24,8 +24,8 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch bisect codegen otherarch mutants bench faults clean \
-	distclean
+	summary checkpatch bisect codegen otherarch mutants bench objects faults \
+	clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
@@ -54,6 +54,8 @@ help:
 	@echo '                         sparc64 s390 riscv64 parisc, at base and with the series'
 	@echo 'make mutants            break the code each test guards; every break must be caught'
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
+	@echo '                         (KERNELS="x86_64 mips": those, one after the other)'
+	@echo 'make objects            the objects of each kernel built, and of what kunitconfig cuts'
 	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
 	@echo '                         QEMU: each a check, on a scratch $$BUILD (root: mounts tmpfs)'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
@@ -106,7 +108,10 @@ mutants: deps
 	@tools/mutants.sh
 
 bench: deps
-	@tools/bench.sh $(ARCH)
+	@tools/bench.sh $(or $(KERNELS),$(ARCH))
+
+objects:
+	@tools/objects.sh $(KERNELS)
 
 faults: deps
 	@tools/faults.sh
