@@ -13,12 +13,14 @@ BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
 # workbench works in a clone of it).  It gets a workspace of its own in
 # $(BUILD)/ksrc-<hash of its path>, laid out as $(BUILD) is, so that ccache
 # finds the objects the two trees share.
+# override: KSRC and BUILD are usually given on the command line, whose
+# values a plain := would not replace.
 ifneq ($(KSRC),)
-KSRC := $(realpath $(KSRC))
+override KSRC := $(realpath $(KSRC))
 ifeq ($(KSRC),)
 $(error KSRC: no such directory)
 endif
-BUILD := $(BUILD)/ksrc-$(shell printf %s '$(KSRC)' | sha256sum | cut -c1-12)
+override BUILD := $(BUILD)/ksrc-$(shell printf %s '$(KSRC)' | sha256sum | cut -c1-12)
 export KSRC
 endif
 export BUILD
