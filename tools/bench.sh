@@ -3,14 +3,15 @@
 # bench.sh KERNEL...: for each, back to back and cold (empty build dirs,
 # ccache disabled), the time of our KUnit run (tools/kunit.sh: the build of
 # the image that serves KUnit and the selftests, and the suite) and of the
-# plain `kunit.py run --kunitconfig=lib/kunit` for the same arch; prints the
+# plain `kunit.py run --kunitconfig=lib/kunit` for the same machine (the
+# workbench's own QEMU config where 6.12's kunit.py has none); prints the
 # ratio.  Each kernel costs two cold builds.
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
 export CCACHE_DISABLE=1
 for kernel in "$@"; do
-	arch=$(kernel_arch "$kernel")
+	machine=$(kunit_machine "$kernel")
 	cross=$(arch_cross "$kernel")
 	b=$BUILD/bench
 	rm -rf "$b"
@@ -23,7 +24,7 @@ for kernel in "$@"; do
 	ours=$(echo "$(date +%s.%N) - $t" | bc)
 
 	t=$(date +%s.%N)
-	(cd "$TREE" && python3 tools/testing/kunit/kunit.py run --arch="$arch" \
+	(cd "$TREE" && python3 tools/testing/kunit/kunit.py run "$machine" \
 		${cross:+--cross_compile="$cross"} --build_dir="$b/theirs" \
 		--kunitconfig=lib/kunit --jobs="$JOBS") >"$b/theirs.out" 2>&1 ||
 		{ tail -20 "$b/theirs.out"; die "bench $kernel: kunit.py run failed"; }
