@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # checkpatch.pl --strict on every exported patch, with its own counts, and
-# get_maintainer.pl on it.  Non-zero on any error, warning or check, with one
-# exception that is printed as such: checkpatch's FILE_PATH_CHANGES ("added,
-# moved or deleted file(s), does MAINTAINERS need updating?") is a question
-# it asks of every patch that adds a file and does not touch MAINTAINERS;
-# it is answered here when every added file is covered by a MAINTAINERS
-# section other than THE REST, and the section is named.  get_maintainer.pl
-# must name no AI identity: only people receive and sign a series.
+# get_maintainer.pl on it.  Non-zero on any error, warning or check.
+# get_maintainer.pl must name no AI identity: only people receive and sign
+# a series.
 . "$(dirname "$0")/lib.sh"
 
 # checkpatch.pl and get_maintainer.pl read the tree (MAINTAINERS).
@@ -20,32 +16,14 @@ for p in "$OUT"/series/0*.patch; do
 	out=$(./scripts/checkpatch.pl --strict --no-tree --show-types "$p" 2>&1) || true
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
 	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
-	answered=
-	if [ "$types" = FILE_PATH_CHANGES ]; then
-		answered=yes
-		for f in $(sed -n '/^diff --git /{N;s|^diff --git a/\(.*\) b/.*\nnew file mode.*|\1|p}' "$p"); do
-			sections=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --sections -f "$f" |
-				   grep -E '^[^[:space:]][^:]*$' | grep -vx 'THE REST' | paste -sd';' || true)
-			if [ -z "$sections" ]; then
-				answered=
-				echo "  $f: no MAINTAINERS section but THE REST"
-			else
-				answered+=" $f: $sections;"
-			fi
-		done
-	fi
 	people=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "$p" 2>/dev/null |
 		 paste -sd, | sed 's/,/, /g')
 	if grep -qiE 'claude|anthropic|openai|copilot' <<< "$people"; then
 		say "checkpatch: $name: get_maintainer.pl names an AI identity: $people"
 		rc=1
 	fi
-	if [ -z "$types" ]; then
-		say "checkpatch: $name: $total"
-	elif [ -n "$answered" ]; then
-		say "checkpatch: $name: $total; the warning is FILE_PATH_CHANGES, and the new files are covered:${answered#yes}"
-	else
-		say "checkpatch: $name: $total"
+	say "checkpatch: $name: $total"
+	if [ -n "$types" ]; then
 		grep -E '^(ERROR|WARNING|CHECK):' -A3 <<< "$out"
 		rc=1
 	fi

@@ -74,5 +74,12 @@ if grep -q REVIEW_BY_THE_SUBMITTER "$OUT/series/0000-cover-letter.patch"; then
 	    "(Documentation/process/generated-content.rst); write it in place of REVIEW_BY_THE_SUBMITTER" \
 	    "in series/0000-cover-letter.patch"
 fi
+# The series' patches, and the two commits of kunit/ and selftests/.
+whole=$(( $(ls "$TOP"/series/0*.patch | grep -vc /0000-cover-letter.patch) + 2 ))
+sent=$(( $(ls "$OUT"/series/0*.patch | wc -l) - 1 ))
+if [ "$sent" -ne "$whole" ]; then
+	say "format-patch: $((whole - sent)) of the $whole patches left out (the base has them);" \
+	    "the cover letter's text numbers all $whole: renumber it before posting"
+fi
 say "format-patch: $(ls "$OUT/series" | wc -l) files in $OUT/series (base: linux $(base_version)), From: and Signed-off-by: $ident"
 ls "$OUT/series"
