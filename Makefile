@@ -26,8 +26,8 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch bisect codegen otherarch mutants bench objects faults \
-	clean distclean
+	summary checkpatch bisect codegen otherarch mutants bench objects configdiff \
+	faults clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
@@ -58,6 +58,7 @@ help:
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
 	@echo '                         (KERNELS="x86_64 mips": those, one after the other)'
 	@echo 'make objects            the objects of each kernel built, and of what kunitconfig cuts'
+	@echo 'make configdiff         options of each kernel built against those of make bench'"'"'s kunit.py run'
 	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
 	@echo '                         QEMU: each a check, on a scratch $$BUILD (root: mounts tmpfs)'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
@@ -115,13 +116,17 @@ bench: deps
 objects:
 	@tools/objects.sh $(KERNELS)
 
+configdiff: deps
+	@tools/configdiff.sh $(KERNELS)
+
 faults: deps
 	@tools/faults.sh
 
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
 		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/mutant $(BUILD)/bisect-* \
-		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/ksrc-* out
+		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/configdiff-* \
+		$(BUILD)/ksrc-* out
 
 distclean:
 	rm -rf $(BUILD) out
