@@ -11,8 +11,6 @@
 hold_applied "$@"
 export CCACHE_DISABLE=1
 for kernel in "$@"; do
-	machine=$(kunit_machine "$kernel")
-	cross=$(arch_cross "$kernel")
 	b=$BUILD/bench
 	rm -rf "$b"
 	mkdir -p "$b"
@@ -24,9 +22,7 @@ for kernel in "$@"; do
 	ours=$(echo "$(date +%s.%N) - $t" | bc)
 
 	t=$(date +%s.%N)
-	(cd "$TREE" && python3 tools/testing/kunit/kunit.py run "$machine" \
-		${cross:+--cross_compile="$cross"} --build_dir="$b/theirs" \
-		--kunitconfig=lib/kunit --jobs="$JOBS") >"$b/theirs.out" 2>&1 ||
+	plain_kunit run "$kernel" "$b/theirs" --jobs="$JOBS" >"$b/theirs.out" 2>&1 ||
 		{ tail -20 "$b/theirs.out"; die "bench $kernel: kunit.py run failed"; }
 	theirs=$(echo "$(date +%s.%N) - $t" | bc)
 	rm -rf "$b"

@@ -15,12 +15,9 @@ fold_list() { tr '\n' ' ' | fold -s -w 76 | sed 's/^/    /'; echo; }
 for kernel in "$@"; do
 	ours=$(kbuild_dir "$kernel")/.config
 	[ -f "$ours" ] || die "configdiff $kernel: no build in $(kbuild_dir "$kernel")"
-	cross=$(arch_cross "$kernel")
 	theirs=$BUILD/configdiff-$kernel
 	rm -rf "$theirs"
-	(cd "$TREE" && python3 tools/testing/kunit/kunit.py config "$(kunit_machine "$kernel")" \
-		${cross:+--cross_compile="$cross"} --build_dir="$theirs" \
-		--kunitconfig=lib/kunit) >"$theirs.log" 2>&1 ||
+	plain_kunit config "$kernel" "$theirs" >"$theirs.log" 2>&1 ||
 		{ tail -20 "$theirs.log"; die "configdiff $kernel: kunit.py config failed (log: $theirs.log)"; }
 	only_ours=$(comm -23 <(on "$ours") <(on "$theirs/.config"))
 	only_theirs=$(comm -13 <(on "$ours") <(on "$theirs/.config"))

@@ -129,6 +129,18 @@ kunit_machine() {
 	fi
 }
 
+# plain_kunit SUBCOMMAND KERNEL DIR [ARG...]: kunit.py SUBCOMMAND of the
+# kernel's machine with kunit.py's own lib/kunit config and nothing of ours,
+# in build dir DIR: the run make bench compares ours with (bench.sh), and
+# its .config (configdiff.sh).
+plain_kunit() {
+	local cmd=$1 kernel=$2 dir=$3 cross
+	shift 3
+	cross=$(arch_cross "$kernel")
+	(cd "$TREE" && python3 tools/testing/kunit/kunit.py "$cmd" "$(kunit_machine "$kernel")" \
+		${cross:+--cross_compile="$cross"} --build_dir="$dir" --kunitconfig=lib/kunit "$@")
+}
+
 arch_cross() {
 	local c
 	c=$(kernel_field "$1" 3)
