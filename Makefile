@@ -26,7 +26,7 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch bisect codegen otherarch mutants bench objects configdiff \
+	summary checkpatch bisect codegen otherarch mutants bench bench-ccache objects configdiff \
 	faults clean distclean
 
 help:
@@ -58,6 +58,7 @@ help:
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
 	@echo '                         (KERNELS="x86_64 mips": those, one after the other)'
 	@echo 'make objects            the objects of each kernel built, and of what kunitconfig cuts'
+	@echo 'make bench-ccache       a cold rebuild of kernel/ fs/ mm/ without ccache, with it, in depend mode'
 	@echo 'make configdiff         options of each kernel built against those of make bench'"'"'s kunit.py run'
 	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
 	@echo '                         QEMU: each a check, on a scratch $$BUILD (root: mounts tmpfs)'
@@ -113,6 +114,9 @@ mutants: deps
 bench: deps
 	@tools/bench.sh $(or $(KERNELS),$(ARCH))
 
+bench-ccache: deps
+	@tools/bench-ccache.sh $(or $(KERNELS),$(ARCH))
+
 objects:
 	@tools/objects.sh $(KERNELS)
 
@@ -125,7 +129,7 @@ faults: deps
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
 		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/mutant $(BUILD)/bisect-* \
-		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/configdiff-* \
+		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/bench-ccache $(BUILD)/configdiff-* \
 		$(BUILD)/ksrc-* out
 
 distclean:

@@ -24,6 +24,13 @@ unset MAKEFLAGS MAKEOVERRIDES MFLAGS MAKELEVEL ARCH CROSS_COMPILE || true
 
 export CCACHE_BASEDIR=$BUILD
 export CCACHE_NOHASHDIR=1
+# Depend mode: a miss runs the compiler alone, where ccache as it comes runs
+# the preprocessor first to key the result; a cold build then costs what it
+# costs without ccache (make bench-ccache; README, "ccache").  Its hits are
+# direct-mode hits, the same source and headers, which is what a mutant's or
+# a second clone's build dirs get.  What it gives up: after a change of the
+# kernel's .config, files whose preprocessed text did not change recompile.
+export CCACHE_DEPEND=1
 # The tree's commits are the workbench's, under a neutral identity; only
 # the export (tools/format-patch.sh) puts a person's name on them.
 WORKBENCH_IDENT="workbench <workbench@localhost>"

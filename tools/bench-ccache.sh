@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# bench-ccache.sh [KERNEL [DIR...]]: what ccache costs on a cold build.  In
+# a copy of KERNEL's build dir (default x86_64; it must have been built),
+# the objects under each DIR (default kernel fs mm) are deleted and rebuilt
+# four ways, each with an empty cache: without ccache, with ccache as it
+# comes (a miss runs the preprocessor to key the result, then the
+# compiler), with ccache in depend mode (a miss runs the compiler only; the
+# workbench's setting, tools/lib.sh), and without ccache again, to see how
+# much the machine's speed moved during the run.
+. "$(dirname "$0")/lib.sh"
+
+kernel=${1:-x86_64}
+dirs=("${@:2}")
+[ ${#dirs[@]} -gt 0 ] || dirs=(kernel fs mm)
+src=$(kbuild_dir "$kernel")
+[ -f "$src/.workbench-stamp" ] ||
+	die "bench-ccache $kernel: no finished build in $src: run make kunit ARCH=$kernel first"
+
+hold_applied
+b=$BUILD/bench-ccache
+rm -rf "$b"
+mkdir -p "$b"
+cp -a "$src" "$b/k"
+cross=$(arch_cross "$kernel")
+for mode in plain ccache depend plain; do
+	(cd "$b/k" && find "${dirs[@]}" -name '*.o' -delete)
+	rm -rf "$b/cache"
+	unset CCACHE_DISABLE CCACHE_DEPEND
+	case $mode in
+	plain)	cc=${cross}gcc ;;
+	ccache)	cc="ccache ${cross}gcc" ;;
+	depend)	cc="ccache ${cross}gcc"; export CCACHE_DEPEND=1 ;;
+	esac
+	t=$(date +%s.%N)
+	CCACHE_DIR=$b/cache make -s -C "$TREE" O="$b/k" ARCH="$(make_arch "$kernel")" \
+		CROSS_COMPILE="$cross" CC="$cc" -j"$JOBS" "${dirs[@]/%//}" >"$b/$mode.log" 2>&1 ||
+		{ tail -20 "$b/$mode.log"; die "bench-ccache $kernel: the $mode build failed"; }
+	secs=$(echo "$(date +%s.%N) - $t" | bc)
+	n=$(cd "$b/k" && find "${dirs[@]}" -name '*.o' | wc -l)
+	printf 'bench-ccache %s: %s: %d objects under %s in %.0fs\n' "$kernel" "$mode" "$n" "${dirs[*]}" "$secs"
+done
+rm -rf "$b"
