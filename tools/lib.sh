@@ -46,19 +46,21 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # KUnit suite only) and the options it
 # needs beyond kunitconfig (comma-separated; - for none): the compat ABIs,
 # no ACPI on x86, which QEMU does not need to boot or reboot and which is a
-# sixth of the objects; on arm the VFP that armhf programs use (without
+# sixth of the objects, and no CPU vulnerability mitigations (a symbol with
+# a prompt on x86 only; elsewhere always y); on powerpc no PowerNV or PowerMac platform code
+# (QEMU boots a pseries machine; ppc32 is a PowerMac); on arm the VFP that armhf programs use (without
 # it /init dies of SIGILL); on um no PCI over virtio, which kunit.py's
 # arch_uml.config turns on without a device ID, so that UML WARNs at boot
 # (arch/um/drivers/virt-pci.c), and a WARNING fails a row.
 KERNEL_TABLE='
-x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n
-i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n
+x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
+i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
 mips		mips	mips-linux-gnu-		vmlinux				o32		-
 mipsel		mipsel	mipsel-linux-gnu-	vmlinux				o32el		-
 mips64		mips64	mips64-linux-gnuabi64-	vmlinux				n64,n32,o32	CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
 mips64el	mips64el mips64el-linux-gnuabi64- vmlinux			n64el,n32el,o32el CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
 arm64		arm64	aarch64-linux-gnu-	arch/arm64/boot/Image.gz	aarch64,armhf	CONFIG_COMPAT=y
-powerpc		powerpc	powerpc64-linux-gnu-	vmlinux				ppc64,ppc32	CONFIG_COMPAT=y
+powerpc		powerpc	powerpc64-linux-gnu-	vmlinux				ppc64,ppc32	CONFIG_COMPAT=y,CONFIG_PPC_POWERNV=n,CONFIG_PPC_PMAC=n
 arm		arm	arm-linux-gnueabihf-	arch/arm/boot/zImage		armhf		CONFIG_VFP=y
 s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
 um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
