@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # objects.sh [KERNEL...]: the objects of each kernel's last build (its
 # kunit.py build dir, without the host tools of scripts/ and tools/), in
-# all and in the places that the options the top-level kunitconfig switches
-# off build into (by directory and file, as their Makefiles place them).
+# all and in the places that the options the top-level kunitconfig (or a
+# kernel's column of tools/lib.sh) switches off build into (by directory
+# and file, as their Makefiles place them).
 # It reads build dirs only and builds nothing.
 . "$(dirname "$0")/lib.sh"
 
@@ -20,6 +21,17 @@ RTC_CLASS	^drivers/rtc/
 IOMMU_SUPPORT	^drivers/iommu/
 X86_MCE	^arch/x86/kernel/cpu/mce/
 FTRACE	^kernel/trace/
+KALLSYMS	^kernel/kallsyms\.o$
+EFI,DMI	^drivers/firmware/(efi/|dmi)|^arch/arm64/kernel/efi|^fs/efivarfs/
+FILE_LOCKING	^fs/locks\.o$
+AIO,EPOLL,SIGNALFD,TIMERFD,FHANDLE	^fs/(aio|eventpoll|signalfd|timerfd|fhandle)\.o$|^fs/exportfs/
+COREDUMP	^fs/coredump\.o$|^arch/arm64/kernel/elfcore\.o$
+SECCOMP	^kernel/seccomp\.o$
+RSEQ	^kernel/rseq\.o$
+CROSS_MEMORY_ATTACH	^mm/process_vm_access\.o$
+COMPACTION	^mm/migrate\.o$
+x86	^arch/x86/(kernel/(espfix_64|ldt|pcspeaker|callthunks)\.o|entry/vsyscall/|(boot/compressed|lib|mm)/kaslr\.o|lib/retpoline\.o|mm/pti\.o)|^mm/execmem\.o$
+PPC_POWERNV,PPC_PMAC	^arch/powerpc/(platforms/(powernv|powermac)/|sysdev/(xive/native|xics/ic[ps]-opal|dart_iommu)\.o$|boot/opal)|^drivers/(misc/cxl/|macintosh/|cpufreq/|cpuidle/cpuidle-powernv|hwmon/ibmpowernv|char/powernv|tty/hvc/hvc_opal)
 '
 
 [ $# -gt 0 ] || set -- $KERNELS
