@@ -304,7 +304,10 @@ kernel_stamp() {
 		git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
 		git -C "$TREE" diff HEAD
 		echo "$1 $(arch_cross "$1") $(kernel_kconfig "$1")"
-		cat "$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
+		# What kunit.py reads of them: not comments or blank lines
+		# (but "# CONFIG_X is not set", which is X=n).
+		awk '/^# CONFIG_[A-Za-z0-9_]+ is not set$/ || !/^(#|$)/' \
+			"$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
 		own=$(own_qemu_config "$1")
 		[ -z "$own" ] || cat "$own"
 	} | sha256sum | cut -d' ' -f1
