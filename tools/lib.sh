@@ -47,9 +47,10 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # needs beyond kunitconfig (comma-separated; - for none): the compat ABIs,
 # no ACPI on x86, which QEMU does not need to boot or reboot and which is a
 # sixth of the objects, and no CPU vulnerability mitigations (a symbol with
-# a prompt on x86 only; elsewhere always y); on powerpc no PowerNV or PowerMac platform code
-# (QEMU boots a pseries machine; ppc32 is a PowerMac); on arm the VFP that armhf programs use (without
-# it /init dies of SIGILL); on um no PCI over virtio, which kunit.py's
+# a prompt on x86 only; elsewhere always y); on powerpc no PowerNV or
+# PowerMac platform code (QEMU boots a pseries machine; ppc32 is a
+# PowerMac); on arm the VFP that armhf programs use (without it /init dies
+# of SIGILL); on um no PCI over virtio, which kunit.py's
 # arch_uml.config turns on without a device ID, so that UML WARNs at boot
 # (arch/um/drivers/virt-pci.c), and a WARNING fails a row.
 KERNEL_TABLE='
