@@ -5,10 +5,16 @@
 # the image that serves KUnit and the selftests, and the suite) and of the
 # plain `kunit.py run --kunitconfig=lib/kunit` for the same machine (the
 # workbench's own QEMU config where 6.12's kunit.py has none); prints the
-# ratio.  Each kernel costs two cold builds.
+# ratio, and the objects each build made (counted as make objects counts
+# them).  Each kernel costs two cold builds.
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
+# objects DIR: the *.o of a build dir, without the host tools (objects.sh)
+objects() {
+	(cd "$1" && find . -name '*.o' ! -path './scripts/*' ! -path './tools/*' \
+		! -name '.tmp_*' ! -name vmlinux.o) | grep -c .
+}
 export CCACHE_DISABLE=1
 for kernel in "$@"; do
 	b=$BUILD/bench
@@ -25,7 +31,8 @@ for kernel in "$@"; do
 	plain_kunit run "$kernel" "$b/theirs" --jobs="$JOBS" >"$b/theirs.out" 2>&1 ||
 		{ tail -20 "$b/theirs.out"; die "bench $kernel: kunit.py run failed"; }
 	theirs=$(echo "$(date +%s.%N) - $t" | bc)
+	objs="$(objects "$(kbuild_dir "$kernel")") objects against $(objects "$b/theirs")"
 	rm -rf "$b"
-	printf 'bench %s: ours %.0fs, kunit.py run --kunitconfig=lib/kunit %.0fs, ratio %.2f\n' \
-		"$kernel" "$ours" "$theirs" "$(echo "$ours / $theirs" | bc -l)"
+	printf 'bench %s: ours %.0fs, kunit.py run --kunitconfig=lib/kunit %.0fs, ratio %.2f (%s)\n' \
+		"$kernel" "$ours" "$theirs" "$(echo "$ours / $theirs" | bc -l)" "$objs"
 done
