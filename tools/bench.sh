@@ -10,11 +10,6 @@
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
-# objects DIR: the *.o of a build dir, without the host tools (objects.sh)
-objects() {
-	(cd "$1" && find . -name '*.o' ! -path './scripts/*' ! -path './tools/*' \
-		! -name '.tmp_*' ! -name vmlinux.o) | grep -c .
-}
 export CCACHE_DISABLE=1
 for kernel in "$@"; do
 	b=$BUILD/bench
@@ -31,7 +26,8 @@ for kernel in "$@"; do
 	plain_kunit run "$kernel" "$b/theirs" --jobs="$JOBS" >"$b/theirs.out" 2>&1 ||
 		{ tail -20 "$b/theirs.out"; die "bench $kernel: kunit.py run failed"; }
 	theirs=$(echo "$(date +%s.%N) - $t" | bc)
-	objs="$(objects "$(kbuild_dir "$kernel")") objects against $(objects "$b/theirs")"
+	objs="$(build_objects "$(kbuild_dir "$kernel")" | grep -c .) objects against"
+	objs+=" $(build_objects "$b/theirs" | grep -c .)"
 	rm -rf "$b"
 	printf 'bench %s: ours %.0fs, kunit.py run --kunitconfig=lib/kunit %.0fs, ratio %.2f (%s)\n' \
 		"$kernel" "$ours" "$theirs" "$(echo "$ours / $theirs" | bc -l)" "$objs"

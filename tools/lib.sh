@@ -101,6 +101,14 @@ kbuild_dir() {
 	echo "${KBUILD_PREFIX:-$BUILD/kunit-}$1"
 }
 
+# build_objects DIR: the objects a kernel build dir holds, one path per
+# line, without the host tools of scripts/ and tools/ and the link's own
+# (make objects, make bench).
+build_objects() {
+	(cd "$1" && find . -name '*.o' ! -path './scripts/*' ! -path './tools/*' \
+		! -name '.tmp_*' ! -name vmlinux.o) | sed 's#^\./##'
+}
+
 kernel_arch() {
 	echo "${1%-san}"
 }

@@ -44,8 +44,7 @@ table() {
 	for kernel in "$@"; do
 		bdir=$(kbuild_dir "$kernel")
 		[ -f "$bdir/.config" ] || die "objects $kernel: no build in $bdir"
-		objs=$(cd "$bdir" && find . -name '*.o' ! -path './scripts/*' ! -path './tools/*' \
-			! -name '.tmp_*' ! -name vmlinux.o | sed 's#^\./##')
+		objs=$(build_objects "$bdir")
 		printf '%s %d' "$kernel" "$(grep -c . <<< "$objs")"
 		while IFS='	' read -r name re; do
 			[ -z "$name" ] || printf ' %d' "$(grep -cE "$re" <<< "$objs" || true)"
