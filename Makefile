@@ -27,7 +27,7 @@ export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
 	summary checkpatch bisect codegen otherarch mutants bench bench-ccache objects configdiff \
-	faults clean distclean
+	cccheck faults clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
@@ -60,6 +60,7 @@ help:
 	@echo 'make bench-ccache       a cold rebuild of kernel/ fs/ mm/ without ccache, with it, in depend mode'
 	@echo 'make objects            the objects of each kernel built, and of what kunitconfig cuts'
 	@echo 'make configdiff         options of each kernel built against those of make bench'"'"'s kunit.py run'
+	@echo 'make cccheck            the kernel builds'"'"' CC rebuilds an object whose .incbin payload changed'
 	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
 	@echo '                         QEMU: each a check, on a scratch $$BUILD (root: mounts tmpfs)'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
@@ -122,6 +123,9 @@ objects:
 
 configdiff: deps
 	@tools/configdiff.sh $(KERNELS)
+
+cccheck:
+	@tools/cccheck.sh
 
 faults: deps
 	@tools/faults.sh

@@ -46,7 +46,7 @@ for commit in $(git rev-list --reverse base..series); do
 		scripts/config --file "$b/.config" -e READ_WRITE_KUNIT_TEST
 		t=$(date +%s)
 		if alive "bisect $kernel $n" "$log" make -C "$TREE" O="$b" ARCH="$(make_arch "$kernel")" \
-			CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" -j"$JOBS" olddefconfig all &&
+			CROSS_COMPILE="$cross" CC="$KERNEL_CC ${cross}gcc" -j"$JOBS" olddefconfig all &&
 		   ! grep -q 'warning:' "$log"; then
 			say "bisect $n/$total $kernel: builds ($(( $(date +%s) - t ))s, $(grep -c '^  CC ' "$log" || true) objects compiled): $subject"
 		else
@@ -62,7 +62,7 @@ for commit in $(git rev-list --reverse base..series); do
 		t0=$(date +%s)
 		# shellcheck disable=SC2086
 		if make -C "$TREE" O="$BUILD/otherarch-$t" ARCH="$march" CROSS_COMPILE="$cross" \
-			CC="ccache ${cross}gcc" KCFLAGS=-Werror -j"$JOBS" olddefconfig $objs $GENERIC_OBJS \
+			CC="$KERNEL_CC ${cross}gcc" KCFLAGS=-Werror -j"$JOBS" olddefconfig $objs $GENERIC_OBJS \
 			>"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
 			say "bisect $n/$total $t: objects build ($(( $(date +%s) - t0 ))s, $(grep -c '^  CC ' "$log" || true) compiled): $subject"
 		else

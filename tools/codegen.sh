@@ -97,7 +97,7 @@ for target in ${*:-$ALL_TARGETS}; do
 		fi
 		say "codegen $target: building $objs at $(git -C "$src" log -1 --format=%s "$rev" | cut -c1-50)"
 		# shellcheck disable=SC2086
-		make -s -C "$src" O="$o" ARCH="$march" CROSS_COMPILE="$cross" CC="ccache ${cross}gcc" \
+		make -s -C "$src" O="$o" ARCH="$march" CROSS_COMPILE="$cross" CC="$KERNEL_CC ${cross}gcc" \
 			"$config_target" $objs -j"$JOBS" >"$LOGS/codegen-$target.log" 2>&1 ||
 			{ cat "$LOGS/codegen-$target.log"; die "codegen $target: build failed"; }
 	done

@@ -22,7 +22,7 @@ fi
 
 build_args=(--kunitconfig="$TOP/kunitconfig"
 	    --kunitconfig="$TREE/tools/testing/selftests/$ST_TARGET/config"
-	    --jobs="$JOBS" "--make_options=CC=ccache ${cross}gcc")
+	    --jobs="$JOBS" "--make_options=CC=$KERNEL_CC ${cross}gcc")
 for o in $(kernel_kconfig "$kernel"); do
 	build_args+=(--kconfig_add="$o")
 done
@@ -55,7 +55,7 @@ if [ "$(cat "$bdir/.workbench-stamp" 2>/dev/null)" = "$stamp" ]; then
 	say "kunit $kernel: kernel unchanged, booting it ($source)"
 	cmd=(exec "${run_args[@]}")
 else
-	say "kunit $kernel: building the kernel from $source (${cross}gcc, ccache) and running the suite"
+	say "kunit $kernel: building the kernel from $source (${cross}gcc, ccache but for .incbin sources) and running the suite"
 	rm -f "$bdir/.workbench-stamp" "$bdir/.image-ok"
 	cmd=(run "${run_args[@]}" "${build_args[@]}")
 fi

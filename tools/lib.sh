@@ -31,6 +31,12 @@ export CCACHE_NOHASHDIR=1
 # a second clone's build dirs get.  What it gives up: after a change of the
 # kernel's .config, files whose preprocessed text did not change recompile.
 export CCACHE_DEPEND=1
+# The kernel builds' CC is "$KERNEL_CC <compiler>": tools/bin/wbcc, which
+# compiles through ccache but for sources that embed a file with .incbin
+# (make cccheck).  By name, on PATH, so that the command line that kbuild
+# records is the same in every clone.
+KERNEL_CC=wbcc
+export PATH=$TOP/tools/bin:$PATH
 # The tree's commits are the workbench's, under a neutral identity; only
 # the export (tools/format-patch.sh) puts a person's name on them.
 WORKBENCH_IDENT="workbench <workbench@localhost>"

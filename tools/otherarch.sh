@@ -25,7 +25,7 @@ for target in ${*:-$ALL_TARGETS}; do
 		git -C "$src" checkout -q --detach "$(git -C "$TREE" rev-parse "$rev")"
 		log=$LOGS/otherarch-$target-$rev.log
 		say "otherarch $target: $defconfig, building $(echo $objs $GENERIC_OBJS | wc -w) objects at $rev"
-		mk=(make -s -C "$src" O="$o" ARCH="$march" CROSS_COMPILE="$cross" CC="ccache ${cross}gcc")
+		mk=(make -s -C "$src" O="$o" ARCH="$march" CROSS_COMPILE="$cross" CC="$KERNEL_CC ${cross}gcc")
 		# shellcheck disable=SC2086
 		if "${mk[@]}" "$defconfig" >"$log" 2>&1 &&
 		   "$src/scripts/config" --file "$o/.config" -e COMPAT -e KUNIT -e READ_WRITE_KUNIT_TEST &&
