@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Install what the workbench needs from Debian's archive; a no-op when all
-# of it is present.  Never gcc-multilib: it conflicts with the MIPS cross
+# of it is present.  The base tree is not among them: tools/tree.sh
+# fetches it.  Never gcc-multilib: it conflicts with the MIPS cross
 # compilers (i386 uses gcc-i686-linux-gnu instead).
 . "$(dirname "$0")/lib.sh"
 
 PACKAGES="
-	linux-source-6.12
 	make gcc libc6-dev git python3 perl xz-utils rsync
 	flex bison bc libelf-dev libssl-dev cpio kmod
 	ccache sparse
@@ -29,14 +29,18 @@ PACKAGES="
 	libc6-dev-arm64-cross libc6-dev-armhf-cross
 	libc6-dev-ppc64-cross libc6-dev-powerpc-cross
 	qemu-system-misc libc6-dev-s390x-cross libc6-dev-hppa-cross
+	python3-ply b4
 "
 
-missing=
-for p in $PACKAGES; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing="$missing $p"
-done
+missing_packages() {
+	local p
+	for p in $PACKAGES; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+			printf ' %s' "$p"
+	done
+}
 
+missing=$(missing_packages)
 if [ -z "$missing" ]; then
 	say "deps: all $(echo $PACKAGES | wc -w) packages present"
 	exit 0
@@ -45,12 +49,27 @@ fi
 [ "$(id -u)" = 0 ] ||
 	die "missing packages:$missing; run 'make deps' as root (or: sudo apt-get install$missing)"
 
+# Two runs on a fresh machine: the second waits for the first's install
+# (a lock of the workbench's own), then finds the packages present; an
+# apt-get or dpkg of someone else's is waited for by apt itself.
+exec 7>>/var/lock/preadv-workbench-deps.lock
+if ! flock -n 7; then
+	say "deps: waiting for another workbench run's apt-get install"
+	flock 7
+	missing=$(missing_packages)
+	[ -n "$missing" ] || { say "deps: all $(echo $PACKAGES | wc -w) packages present"; exit 0; }
+fi
+
 say "deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends $missing >"$TOP/.deps.log" 2>&1 || {
-	tail -30 "$TOP/.deps.log" >&2
-	die "apt-get install failed (log: $TOP/.deps.log)"
+lock=(-o DPkg::Lock::Timeout=1800)
+log=$(mktemp /tmp/preadv-workbench-deps.XXXXXX)
+if fuser /var/lib/dpkg/lock-frontend /var/lib/apt/lists/lock >/dev/null 2>&1; then
+	say "deps: waiting for apt's lock (another apt-get or dpkg is running)"
+fi
+{ apt-get "${lock[@]}" update -qq && apt-get "${lock[@]}" install -y -qq --no-install-recommends $missing; } >"$log" 2>&1 || {
+	tail -30 "$log" >&2
+	die "apt-get install failed (log: $log)"
 }
-rm -f "$TOP/.deps.log"
+rm -f "$log"
 say "deps: done"

@@ -21,7 +21,6 @@ if ! command -v "${cross}gcc" >/dev/null; then
 fi
 
 build_args=(--kunitconfig="$TOP/kunitconfig"
-	    --kunitconfig="$TREE/tools/testing/selftests/$ST_TARGET/config"
 	    --jobs="$JOBS" "--make_options=CC=$KERNEL_CC ${cross}gcc")
 for o in $(kernel_kconfig "$kernel"); do
 	build_args+=(--kconfig_add="$o")

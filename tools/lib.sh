@@ -16,6 +16,14 @@ RESULTS=${RESULTS:-$BUILD/results}
 # The selftest binaries and initramfs images.
 ST=${ST:-$BUILD/st}
 JOBS=${JOBS:-$(nproc)}
+# The base tree: Debian's linux-source-$BASE_SERIES, from the suite that
+# ships it (tools/tree.sh fetches it with apt-get, signed by the Debian
+# archive key).  KSRC=/path/to/linux replaces it with a tree of one's own.
+BASE_SERIES=7.3
+BASE_PKG=linux-source-$BASE_SERIES
+BASE_SUITE=${BASE_SUITE:-trixie-backports}
+BASE_MIRROR=${BASE_MIRROR:-http://deb.debian.org/debian}
+BASE_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 # The selftests' directory under tools/testing/selftests (their TARGETS).
 ST_TARGET=filesystems/preadv
 
@@ -62,16 +70,16 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 KERNEL_TABLE='
 x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
 i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
-mips		mips	mips-linux-gnu-		vmlinux				o32		-
-mipsel		mipsel	mipsel-linux-gnu-	vmlinux				o32el		-
-mips64		mips64	mips64-linux-gnuabi64-	vmlinux				n64,n32,o32	CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
-mips64el	mips64el mips64el-linux-gnuabi64- vmlinux			n64el,n32el,o32el CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
+mips		mips	mips-linux-gnu-		vmlinuz				o32		-
+mipsel		mipsel	mipsel-linux-gnu-	vmlinuz				o32el		-
+mips64		mips64	mips64-linux-gnuabi64-	vmlinuz				n64,n32,o32	CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
+mips64el	mips64el mips64el-linux-gnuabi64- vmlinuz			n64el,n32el,o32el CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
 arm64		arm64	aarch64-linux-gnu-	arch/arm64/boot/Image.gz	aarch64,armhf	CONFIG_COMPAT=y
 powerpc		powerpc	powerpc64-linux-gnu-	vmlinux				ppc64,ppc32	CONFIG_COMPAT=y,CONFIG_PPC_POWERNV=n,CONFIG_PPC_PMAC=n
 arm		arm	arm-linux-gnueabihf-	arch/arm/boot/zImage		armhf		CONFIG_VFP=y
 s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
 um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
-ppc32		powerpc	powerpc-linux-gnu-	vmlinux				ppc32		-
+ppc32		powerpc32 powerpc-linux-gnu-	vmlinux				ppc32		-
 parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		-
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
@@ -131,6 +139,7 @@ kernel_field() {
 make_arch() {
 	case $(kernel_field "$1" 2) in
 	mips*)	echo mips ;;
+	powerpc*) echo powerpc ;;
 	*)	kernel_field "$1" 2 ;;
 	esac
 }
@@ -321,8 +330,7 @@ kernel_stamp() {
 		echo "$1 $(arch_cross "$1") $(kernel_kconfig "$1")"
 		# What kunit.py reads of them: not comments or blank lines
 		# (but "# CONFIG_X is not set", which is X=n).
-		awk '/^# CONFIG_[A-Za-z0-9_]+ is not set$/ || !/^(#|$)/' \
-			"$TOP/kunitconfig" "$TREE/tools/testing/selftests/$ST_TARGET/config"
+		awk '/^# CONFIG_[A-Za-z0-9_]+ is not set$/ || !/^(#|$)/' "$TOP/kunitconfig"
 		own=$(own_qemu_config "$1")
 		[ -z "$own" ] || cat "$own"
 	} | sha256sum | cut -d' ' -f1

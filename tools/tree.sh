@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Extract Debian's linux-source-6.12 into $TREE as a git repository whose
-# first commit (tag "base") is the pristine tree.  Re-extracts only when the
-# installed package version differs from the one recorded.
+# Fetch Debian's linux-source-$BASE_SERIES and extract it into $TREE as a
+# git repository whose first commit (tag "base") is the pristine tree.
+# Re-extracts only when the package version differs from the one recorded.
 . "$(dirname "$0")/lib.sh"
 
 # KSRC: a kernel git tree of the user's own.  Its HEAD is the base; the
@@ -30,38 +30,77 @@ if [ -n "${KSRC:-}" ]; then
 	exit 0
 fi
 
-TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-[ -f "$TARBALL" ] || die "$TARBALL not found: run 'make deps' (package linux-source-6.12)"
+# The base: Debian's linux-source-$BASE_SERIES (tools/lib.sh), the binary
+# package, which holds the tarball.  Debian 12's apt sources do not name
+# the suite that has it, so apt-get fetches it with a sources list, a lists
+# directory and a cache of the workbench's own ($BUILD/apt), signed by the
+# Debian archive key that Debian 12 has: apt checks the Release file's
+# signature and the .deb's hash, and the machine's apt configuration is
+# neither read for sources nor written.  The .deb is kept there: a rerun
+# does not fetch it again (remove $BUILD/apt/*.deb to fetch the newest).
+APTDIR=$BUILD/apt
+apt_opts=(-o "Dir::Etc::sourcelist=$APTDIR/sources.list"
+	  -o "Dir::Etc::sourceparts=$APTDIR/sources.list.d"
+	  -o "Dir::State::Lists=$APTDIR/lists"
+	  -o "Dir::Cache=$APTDIR/cache"
+	  -o "Dir::State::status=/dev/null"
+	  -o "Debug::NoLocking=1"
+	  -o "APT::Sandbox::User=root"
+	  -o "Acquire::Retries=2")
 
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown)
+# fetch: the package lists of $BASE_SUITE, then the .deb, into $APTDIR.
+# A failure says so in one line, with apt's first error and how to retry.
+fetch() {
+	local log=$APTDIR/fetch.log err
+	mkdir -p "$APTDIR/sources.list.d" "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial"
+	echo "deb [signed-by=$BASE_KEYRING] $BASE_MIRROR $BASE_SUITE main" > "$APTDIR/sources.list"
+	say "tree: fetching $BASE_PKG from Debian's $BASE_SUITE ($BASE_MIRROR)"
+	if apt-get -q "${apt_opts[@]}" update >"$log" 2>&1 && ! grep -q '^[EW]:' "$log"; then
+		rm -rf "$APTDIR/dl" && mkdir "$APTDIR/dl"
+		if (cd "$APTDIR/dl" && apt-get -q "${apt_opts[@]}" download "$BASE_PKG") >>"$log" 2>&1; then
+			mv "$APTDIR"/dl/*.deb "$APTDIR/"
+			return 0
+		fi
+	fi
+	err=$(grep -m1 '^[EW]:' "$log" || tail -1 "$log")
+	die "could not fetch $BASE_PKG from Debian's $BASE_SUITE: ${err:-no output} (log: $log); retry: make tree"
+}
 
-if [ -f "$TREE/.git/base-version" ] && [ "$(cat "$TREE/.git/base-pkg" 2>/dev/null)" = "$pkgver" ] &&
+deb() { ls "$APTDIR/${BASE_PKG}"_*_all.deb 2>/dev/null | tail -1; }
+[ -n "$(deb)" ] || { hold_build tree; [ -n "$(deb)" ] || fetch; }
+debfile=$(deb)
+pkgver=$(dpkg-deb -f "$debfile" Version) || die "$debfile is not a Debian package: remove it and retry: make tree"
+origin="Debian $BASE_PKG $pkgver"
+
+if [ -f "$TREE/.git/base-version" ] && [ "$(cat "$TREE/.git/base-pkg" 2>/dev/null)" = "$BASE_PKG $pkgver" ] &&
    git -C "$TREE" rev-parse -q --verify base >/dev/null; then
 	say "tree: $TREE is linux $(base_version)"
 	exit 0
 fi
 
 hold_build tree
-say "tree: extracting $TARBALL (Debian $pkgver)"
+say "tree: extracting $(basename "$debfile")"
 rm -rf "$TREE" "$TREE.tmp"
 mkdir -p "$TREE.tmp"
-tar -xJf "$TARBALL" -C "$TREE.tmp" --strip-components=1
+dpkg-deb --fsys-tarfile "$debfile" | tar -xO "./usr/src/$BASE_PKG.tar.xz" |
+	tar -xJ -C "$TREE.tmp" --strip-components=1 ||
+	die "$debfile: no usable ./usr/src/$BASE_PKG.tar.xz in it; remove it and retry: make tree"
 mv "$TREE.tmp" "$TREE"
 
 cd "$TREE"
 v=$(make -s kernelversion 2>/dev/null) ||
 	v=$(awk '/^VERSION/{a=$3}/^PATCHLEVEL/{b=$3}/^SUBLEVEL/{c=$3}END{print a"."b"."c}' Makefile)
-case $v in 6.12.*) ;; *) die "$TARBALL holds linux $v, not 6.12.y" ;; esac
+case $v in "$BASE_SERIES".*) ;; *) die "$debfile holds linux $v, not $BASE_SERIES.y" ;; esac
 
 say "tree: committing pristine linux $v as 'base'"
-git init -q -b base-6.12
-git config user.name "linux-source-6.12"
+git init -q -b "base-$BASE_SERIES"
+git config user.name "$BASE_PKG"
 git config user.email "linux-source@debian.invalid"
 git config gc.auto 0
 # Debian's tarball ships a .gitignore that ignores "/*": force.
 git add -A -f .
-git commit -q -m "Linux $v (Debian linux-source-6.12 $pkgver)"
+git commit -q -m "Linux $v ($origin)"
 git tag base
-echo "$v (Debian linux-source-6.12 $pkgver)" > .git/base-version
-echo "$pkgver" > .git/base-pkg
+echo "$v ($origin)" > .git/base-version
+echo "$BASE_PKG $pkgver" > .git/base-pkg
 say "tree: base is linux $(base_version)"
