@@ -28,11 +28,14 @@
 #   disk-cpio  a full disk while the initramfs is written: the same
 #   silent     a QEMU that never prints anything: the KUnit and the
 #              selftest rows fail on their timeouts, nothing hangs
+#   stale      a boot image older than the vmlinux built with it (what a
+#              stale piggy.o made): the KUnit and the selftest rows fail
+#              with "booted kernel is not the one built"
 . "$(dirname "$0")/lib.sh"
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent stale}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -360,6 +363,26 @@ for case in $CASES; do
 		else
 			bad "silent: exit $r in ${secs}s; rows '$k', '$st'; left: $left ($S/silent.out)"
 			pkill -f 'sleep 100000' || true
+		fi
+		;;
+	stale)
+		# The main build's x86_64 image, and its vmlinux with the
+		# build number of its banner changed (same length): the
+		# image is then the build before the vmlinux.
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
+		was=$(banner_id "$(KBUILD_PREFIX=$MAIN/kunit- built_banner x86_64)")
+		perl -pi -e 's/(Linux version [^\n]*?\) #)(\d)/$1.(($2 + 1) % 10)/e' "$S/kunit-x86_64/vmlinux"
+		now=$(banner_id "$(built_banner x86_64)")
+		want="booted kernel is not the one built (booted $was, built $now)"
+		if [ "$was" = "$now" ] || [ -z "$was" ]; then
+			bad "stale: could not plant a banner in the copied vmlinux ('$was', '$now')"
+		else
+			expect_row stale-kunit x86_64.0kunit "$want" tools/kunit.sh x86_64
+			seed_x86_64
+			expect_row stale-selftests x86_64.st-x86_64 "$want" \
+				env SKIP="i386 x32 kselftest" tools/selftests.sh x86_64
 		fi
 		;;
 	*)	bad "unknown case $case" ;;

@@ -73,9 +73,21 @@ else
 fi
 
 read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log" || echo "0 0 0 1")
+# kunit.py keeps the console of the kernel it booted in test.log.
+guard=
+if grep -q 'Starting KUnit Kernel' "$log"; then
+	ran=
+	[ $rc -ne 0 ] || [ "$failed" != 0 ] || [ "$passed" = 0 ] || ran=ok
+	guard=$(boot_guard "$kernel" "$bdir/test.log" "$ran")
+	# The next run rebuilds; the selftests still boot the image, and
+	# their rows fail on the same guard.
+	[ -z "$guard" ] || rm -f "$bdir/.workbench-stamp"
+fi
 status=ok
 if [ -n "$moved" ]; then
 	status=$moved
+elif [ -n "$guard" ]; then
+	status=$guard
 elif grep -qE "$KERNEL_FAULTS" "$bdir/test.log" 2>/dev/null; then
 	status="kernel fault"
 elif [ $rc -ne 0 ] || [ "$failed" != 0 ] || [ "$errors" != 0 ] || [ "$passed" = 0 ]; then

@@ -355,6 +355,41 @@ base_version() {
 # Lines of a console log that mean the kernel went wrong.
 KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
 
+# The guard of every row: the kernel that booted is the kernel that was
+# built.  The "Linux version" line (linux_banner) holds the build number
+# and time of the link, so that no two builds of a build dir print the
+# same one: the console's must be the built vmlinux's.  A boot image that
+# wraps an older kernel (a stale piggy.o, say) prints another.
+built_banner() {
+	strings -n 16 "$(kbuild_dir "$1")/vmlinux" 2>/dev/null | grep -m1 '^Linux version ' || true
+}
+
+booted_banner() {
+	grep -ao -m1 'Linux version .*' "$1" 2>/dev/null | head -1 | tr -d '\r' | sed 's/[[:space:]]*$//' || true
+}
+
+# banner_id BANNER: the build number and time of a banner.
+banner_id() {
+	sed 's/.*) \(#[0-9]\)/\1/' <<< "$1"
+}
+
+# boot_guard KERNEL CONSOLE_LOG: nothing when the console names the
+# vmlinux built for KERNEL, else the reason the row fails.  A console that
+# names no kernel is a failure only of a row that passed otherwise
+# (BOOT_GUARD_MISSING=fail); a kernel that printed nothing fails anyway.
+boot_guard() {
+	local built booted
+	built=$(built_banner "$1")
+	booted=$(booted_banner "$2")
+	if [ -z "$built" ]; then
+		echo "no vmlinux built for $1 to check the booted kernel against"
+	elif [ -z "$booted" ]; then
+		[ "${3:-}" != ok ] || echo "booted kernel not identified: no 'Linux version' line in the console"
+	elif [ "$booted" != "$built" ]; then
+		echo "booted kernel is not the one built (booted $(banner_id "$booted"), built $(banner_id "$built"))"
+	fi
+}
+
 # kunit_failures LOG: the failed cases of a kunit.py log, each with the
 # number of its parameter rows that failed, on one line.
 kunit_failures() {

@@ -21,7 +21,7 @@ pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wcha
 preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
 mips-pread-pair-reversed@arch/mips/kernel/linux32.c@s/unsigned long, unused, compat_arg_u64_dual\(pos\)/unsigned long, unused, u32, pos_lo, u32, pos_hi/@mips64@selftests
 arm64-pread-pair-reversed@arch/arm64/kernel/sys32.c@s/u32, __pad, compat_arg_u64_dual\(pos\)\)/u32, __pad, u32, pos_hi, u32, pos_lo)/@arm64@selftests
-powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, compat_arg_u64_dual\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
+powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
 '
 
 hold_applied "$@"
@@ -63,11 +63,18 @@ while IFS='@' read -r name file subst kernels suite; do
 		mkdir -p "$LOGS"
 		"$TOP/tools/kunit.sh" "$kernel" >"$LOGS/$kernel.out" 2>&1 || true
 		[ "$suite" = kunit ] || "$TOP/tools/selftests.sh" "$kernel" >>"$LOGS/$kernel.out" 2>&1 || true
-		caught=
+		caught= invalid=
 		for f in "$RESULTS"/*; do
 			IFS=$'\t' read -r row status passed failed skipped log secs < "$f"
 			case $row in *0kunit) [ "$suite" = kunit ] || continue ;; *) [ "$suite" = selftests ] || continue ;; esac
 			[ "$status" = ok ] && continue
+			# A row of another kernel than the mutant's says
+			# nothing of the mutant.
+			case $status in
+			"booted kernel"*|"no vmlinux built"*)
+				invalid+="${row#*.}: $status; "
+				continue ;;
+			esac
 			if [ "$suite" = kunit ]; then
 				cases=$(kunit_failures "$log")
 			else
@@ -75,9 +82,18 @@ while IFS='@' read -r name file subst kernels suite; do
 					sort -u | paste -sd, | sed 's/,/, /g' || true)
 			fi
 			row=${row#*.}
-			caught+="${row/#0kunit/KUnit}: ${cases:-$status}; "
+			# Caught means a test case failed: a kernel that did
+			# not build or boot is not a test that caught it.
+			if [ -n "$cases" ]; then
+				caught+="${row/#0kunit/KUnit}: $cases; "
+			else
+				invalid+="${row/#0kunit/KUnit}: $status; "
+			fi
 		done
-		if [ -n "$caught" ]; then
+		if [ -n "$invalid" ]; then
+			line="mutant $name on $kernel: NO RESULT ($invalid)"
+			rc=1
+		elif [ -n "$caught" ]; then
 			line="mutant $name on $kernel: caught by $caught"
 		else
 			line="mutant $name on $kernel: NOT CAUGHT"

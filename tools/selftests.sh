@@ -200,7 +200,12 @@ for abi in $all; do
 	(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse "$log") > "$log.parsed" 2>&1 || true
 	read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log.parsed" || echo "0 0 0 1")
 	status=ok
-	if [ $brc -eq 124 ]; then
+	ran=
+	[ $brc -ne 0 ] || [ "$failed" != 0 ] || [ "$passed" = 0 ] || ran=ok
+	guard=$(boot_guard "$kernel" "$log" "$ran")
+	if [ -n "$guard" ]; then
+		status=$guard
+	elif [ $brc -eq 124 ]; then
 		status="timeout"
 	elif grep -qE "$KERNEL_FAULTS" "$log"; then
 		status="kernel fault"
