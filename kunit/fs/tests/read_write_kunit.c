@@ -4,10 +4,12 @@
  * ABIs pass as two 32-bit words:
  *
  * - a register pair in the memory order of the 64-bit value, whose high
- *   word comes first on big-endian and second on little-endian: the
- *   "merge_64()" that MIPS, powerpc and arm64 once each had a copy of, now
+ *   word comes first on big-endian and second on little-endian:
  *   compat_arg_u64(), compat_arg_u64_dual() and compat_arg_u64_glue() of
- *   <asm-generic/compat.h>, and SC_ARG64()/SC_VAL64() of <linux/syscalls.h>;
+ *   <asm-generic/compat.h>, and SC_ARG64()/SC_VAL64() of <linux/syscalls.h>.
+ *   This is the merge that MIPS and powerpc each had a private merge_64()
+ *   for, and arm64 arg_u32p()/arg_u64(): the "merge_64() endianness" cases
+ *   are the compat_arg_u64*() and sc_arg64 ones;
  * - the fixed (pos_l, pos_h) order of the preadv() family, merged by
  *   pos_from_lohi() and native_pos_from_lohi() in fs/read_write.c.
  *
@@ -60,20 +62,20 @@ static void split64_memory_order(u64 val, u32 *word0, u32 *word1)
 }
 
 /* A pair declared as a generic compat system call declares it. */
-static u64 merge_64_compat_arg_u64(compat_arg_u64(arg))
+static u64 pair_compat_arg_u64(compat_arg_u64(arg))
 {
 	return compat_arg_u64_glue(arg);
 }
 
 /* A pair declared as the arguments of COMPAT_SYSCALL_DEFINEx() declare it. */
-static u64 merge_64_compat_arg_u64_dual(__MAP(2, __SC_DECL,
-					      compat_arg_u64_dual(arg)))
+static u64 pair_compat_arg_u64_dual(__MAP(2, __SC_DECL,
+					  compat_arg_u64_dual(arg)))
 {
 	return compat_arg_u64_glue(arg);
 }
 
 /* A pair declared as the arguments of a native SYSCALL_DEFINEx() can be. */
-static u64 merge_64_sc_arg64(__MAP(2, __SC_DECL, SC_ARG64(arg)))
+static u64 pair_sc_arg64(__MAP(2, __SC_DECL, SC_ARG64(arg)))
 {
 	return SC_VAL64(u64, arg);
 }
@@ -82,61 +84,64 @@ static u64 merge_64_sc_arg64(__MAP(2, __SC_DECL, SC_ARG64(arg)))
  * merge_64() endianness: compat_arg_u64() declares the register pair in the
  * memory order of the value, and compat_arg_u64_glue() merges it back.
  */
-static void merge_64_compat_arg_u64_test(struct kunit *test)
+static void compat_arg_u64_test(struct kunit *test)
 {
 	const struct split64_case *p = test->param_value;
 	u32 word0, word1;
 
 	split64_memory_order(p->val, &word0, &word1);
-	KUNIT_EXPECT_EQ_MSG(test, merge_64_compat_arg_u64(word0, word1), p->val,
+	KUNIT_EXPECT_EQ_MSG(test, pair_compat_arg_u64(word0, word1), p->val,
 			    "words 0x%08x, 0x%08x", word0, word1);
 }
 
 /* The same through compat_arg_u64_dual(), as the system call wrappers use. */
-static void merge_64_compat_arg_u64_dual_test(struct kunit *test)
+static void compat_arg_u64_dual_test(struct kunit *test)
 {
 	const struct split64_case *p = test->param_value;
 	u32 word0, word1;
 
 	split64_memory_order(p->val, &word0, &word1);
-	KUNIT_EXPECT_EQ_MSG(test, merge_64_compat_arg_u64_dual(word0, word1),
+	KUNIT_EXPECT_EQ_MSG(test, pair_compat_arg_u64_dual(word0, word1),
 			    p->val, "words 0x%08x, 0x%08x", word0, word1);
 }
 
 /* The same through SC_ARG64() and SC_VAL64(), for 32-bit native kernels. */
-static void merge_64_sc_arg64_test(struct kunit *test)
+static void sc_arg64_test(struct kunit *test)
 {
 	const struct split64_case *p = test->param_value;
 	u32 word0, word1;
 
 	split64_memory_order(p->val, &word0, &word1);
-	KUNIT_EXPECT_EQ_MSG(test, merge_64_sc_arg64(word0, word1), p->val,
+	KUNIT_EXPECT_EQ_MSG(test, pair_sc_arg64(word0, word1), p->val,
 			    "words 0x%08x, 0x%08x", word0, word1);
 }
 
 /*
  * merge_64() endianness, with the answer written out: the first register
- * holds the high word on a big-endian kernel and the low word otherwise.
+ * holds the high word on a big-endian kernel and the low word otherwise,
+ * for compat_arg_u64() (keyed on CONFIG_CPU_BIG_ENDIAN) and SC_ARG64()
+ * (keyed on __LITTLE_ENDIAN) alike.
  */
-static void merge_64_endianness_test(struct kunit *test)
+static void compat_arg_u64_endianness_test(struct kunit *test)
 {
 	const u64 val = 0x0123456789abcdefULL;
-	const u64 swapped = 0x89abcdef01234567ULL;
+	const u64 want = IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ?
+			 val : 0x89abcdef01234567ULL;
 	u32 word0, word1;
 
 	split64_memory_order(val, &word0, &word1);
 	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN)) {
 		KUNIT_EXPECT_EQ(test, word0, 0x01234567U);
 		KUNIT_EXPECT_EQ(test, word1, 0x89abcdefU);
-		KUNIT_EXPECT_EQ(test, merge_64_compat_arg_u64(0x01234567U,
-							      0x89abcdefU), val);
 	} else {
 		KUNIT_EXPECT_EQ(test, word0, 0x89abcdefU);
 		KUNIT_EXPECT_EQ(test, word1, 0x01234567U);
-		KUNIT_EXPECT_EQ(test, merge_64_compat_arg_u64(0x01234567U,
-							      0x89abcdefU),
-				swapped);
 	}
+	KUNIT_EXPECT_EQ(test, pair_compat_arg_u64(0x01234567U, 0x89abcdefU),
+			want);
+	KUNIT_EXPECT_EQ(test, pair_compat_arg_u64_dual(0x01234567U,
+						       0x89abcdefU), want);
+	KUNIT_EXPECT_EQ(test, pair_sc_arg64(0x01234567U, 0x89abcdefU), want);
 }
 
 /* The preadv() family's (pos_l, pos_h): the same on every ABI. */
@@ -197,10 +202,10 @@ static void native_pos_from_lohi_bitness_test(struct kunit *test)
 }
 
 static struct kunit_case read_write_test_cases[] = {
-	KUNIT_CASE_PARAM(merge_64_compat_arg_u64_test, split64_gen_params),
-	KUNIT_CASE_PARAM(merge_64_compat_arg_u64_dual_test, split64_gen_params),
-	KUNIT_CASE_PARAM(merge_64_sc_arg64_test, split64_gen_params),
-	KUNIT_CASE(merge_64_endianness_test),
+	KUNIT_CASE_PARAM(compat_arg_u64_test, split64_gen_params),
+	KUNIT_CASE_PARAM(compat_arg_u64_dual_test, split64_gen_params),
+	KUNIT_CASE_PARAM(sc_arg64_test, split64_gen_params),
+	KUNIT_CASE(compat_arg_u64_endianness_test),
 	KUNIT_CASE_PARAM(pos_from_lohi_test, split64_gen_params),
 	KUNIT_CASE_PARAM(native_pos_from_lohi_test, split64_gen_params),
 	KUNIT_CASE_PARAM(native_pos_from_lohi_bitness_test,
