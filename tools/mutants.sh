@@ -12,6 +12,9 @@
 # sees them, in fs/read_write.c (which includes the suite): each helper
 # declares its pair in the other order.  Breaking <asm-generic/compat.h>
 # itself would recompile most of the kernel for the same result.
+# The *-ftruncate64-not-lfs mutants put back what the compat ftruncate64
+# wrappers did before commit e43dce8a0bc0: refuse a length past 2 GiB on
+# a file opened without O_LARGEFILE.
 MUTANTS='
 compat-arg-u64-endian-swapped@fs/read_write.c@s/(#include <asm\/unistd.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
 pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
@@ -21,6 +24,9 @@ pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wcha
 preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
 mips-pread-pair-reversed@arch/mips/kernel/linux32.c@s/unsigned long, unused, compat_arg_u64_dual\(pos\)/unsigned long, unused, u32, pos_lo, u32, pos_hi/@mips64@selftests
 arm64-pread-pair-reversed@arch/arm64/kernel/sys32.c@s/u32, __pad, compat_arg_u64_dual\(pos\)\)/u32, __pad, u32, pos_hi, u32, pos_lo)/@arm64@selftests
+ia32-ftruncate64-not-lfs@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE3\(ia32_ftruncate64,.*?)FTRUNCATE_LFS\)/${1}0)/s@x86_64@selftests
+mips-ftruncate64-not-lfs@arch/mips/kernel/linux32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@mips64@selftests
+arm64-ftruncate64-not-lfs@arch/arm64/kernel/sys32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@arm64@selftests
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
 '
 

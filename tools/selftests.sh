@@ -73,6 +73,58 @@ if [ "$kernel" = --native ]; then
 	echo "$out"
 	[ $rc -eq 4 ] && grep -q '^1\.\.0 # SKIP no tmpfs' <<< "$out" ||
 		die "expected a skip (exit 4, '1..0 # SKIP no tmpfs'), got exit $rc"
+
+	say "selftests: two runs at once, in the same tmpfs directory, both pass and leave nothing"
+	shm=$(mktemp -d /dev/shm/preadv-native.XXXXXX)
+	pids=()
+	for n in 1 2; do
+		PREADV_TMPDIR=$shm "$prog" >"$LOGS/st-native-concurrent-$n.log" 2>&1 & pids+=($!)
+	done
+	for n in 1 2; do
+		wait "${pids[$((n - 1))]}" ||
+			die "run $n of 2 at once failed (log: $LOGS/st-native-concurrent-$n.log)"
+	done
+	left=$(ls -A "$shm")
+	rmdir "$shm" 2>/dev/null || rm -rf "$shm"
+	[ -z "$left" ] || die "the runs left files behind: $left"
+	say "  both passed: $(grep -h '^# Totals' "$LOGS"/st-native-concurrent-[12].log | paste -sd';')"
+
+	# As a kselftest CI runs it, on this machine's kernel, which may lack
+	# the compat ABIs (this one runs no i386 or x32 program): those are
+	# skips that say why, never failures.
+	say "selftests: make run_tests of $ST_TARGET, the compat compilers given"
+	out=$(make -s -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$ST/x86_64" \
+		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-x86/usr/include" USERLDFLAGS=-static \
+		run_tests 2>&1) || true
+	grep -E '^(not )?ok [0-9]+ selftests:' <<< "$out"
+	for p in preadv_test preadv_test_32 preadv_test_x32; do
+		line=$(grep -E "^(not )?ok [0-9]+ selftests: $ST_TARGET: $p( |\$)" <<< "$out") ||
+			die "run_tests did not run $p"
+		case $line in
+		"not ok"*) die "run_tests: $line" ;;
+		esac
+	done
+	for p in preadv_test_32 preadv_test_x32; do
+		if ! "$ST/x86_64/kselftest/$ST_TARGET/$p" >/dev/null 2>&1; then
+			reason=$("$ST/x86_64/kselftest/$ST_TARGET/$p" 2>&1 | grep -m1 'SKIP' || true)
+			[ -n "$reason" ] || die "$p failed on this kernel without a skip"
+			say "  $p: $reason"
+		fi
+	done
+
+	say "selftests: an in-tree build leaves git status clean (.gitignore)"
+	scratch=$(mktemp -d)
+	git -C "$TREE" archive HEAD .gitignore tools/testing/selftests tools/include | tar -x -C "$scratch"
+	(cd "$scratch" && git init -q && git add -A -f . && git -c user.name=wb -c user.email=wb@localhost commit -qm scratch)
+	make -s -C "$scratch/tools/testing/selftests/$ST_TARGET" "${vars[@]}" \
+		KHDR_INCLUDES="-isystem $BUILD/hdr-x86/usr/include" >"$LOGS/st-intree.log" 2>&1 ||
+		{ rm -rf "$scratch"; die "the in-tree build failed (log: $LOGS/st-intree.log)"; }
+	dirty=$(git -C "$scratch" status --porcelain)
+	ignored=$(cd "$scratch/tools/testing/selftests/$ST_TARGET" &&
+		git ls-files --others --ignored --exclude-standard | paste -sd' ')
+	rm -rf "$scratch"
+	[ -z "$dirty" ] || die "git status after an in-tree build: $dirty"
+	say "  clean; built and ignored: $ignored"
 	exit 0
 fi
 

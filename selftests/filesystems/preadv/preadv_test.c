@@ -10,6 +10,7 @@
  * Run it in a directory on tmpfs: it creates sparse files of up to the
  * largest size the kernel allows there.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -691,6 +692,39 @@ TEST_F(pair, truncate64_ftruncate64)
 	close(fd);
 }
 
+/*
+ * ftruncate64() is the large-file call: a 32-bit ABI's length past 2 GiB
+ * is taken whether or not the file was opened with O_LARGEFILE, natively
+ * and through the compat entry points alike, as the 64-bit ftruncate()
+ * takes it.  Until commit e43dce8a0bc0 ("fs: fix archiecture-specific
+ * compat_ftruncate64") the compat wrappers refused it with EINVAL.  The
+ * file is opened with the raw openat(), which the C library does not give
+ * O_LARGEFILE, and the length goes through the C library's ftruncate()
+ * with a 64-bit off_t, which is ftruncate64() on these ABIs.
+ */
+TEST_F(pair, ftruncate64_without_o_largefile)
+{
+#ifndef __NR_ftruncate64
+	SKIP(return, "this ABI has no ftruncate64(): its ftruncate() takes 64 bits");
+#else
+	struct stat st;
+	int fd;
+
+	fd = syscall(__NR_openat, AT_FDCWD, "preadv-nolfs",
+		     O_CREAT | O_RDWR | O_TRUNC, 0600);
+	ASSERT_LE(0, fd) TH_LOG("openat: %s", errname(errno));
+#ifdef __O_LARGEFILE
+	ASSERT_EQ(0, fcntl(fd, F_GETFL) & __O_LARGEFILE)
+		TH_LOG("the file was opened with O_LARGEFILE: nothing to test");
+#endif
+	EXPECT_RET(0, ftruncate(fd, GiB(3) + 5));
+	ASSERT_RET(0, fstat(fd, &st));
+	EXPECT_EQ(GiB(3) + 5, st.st_size);
+	close(fd);
+	unlink("preadv-nolfs");
+#endif
+}
+
 /* Offsets past 4 GiB; lengths past 4 GiB where they cost no memory. */
 TEST_F(pair, fallocate)
 {
@@ -974,6 +1008,33 @@ TEST_F_TIMEOUT(model, random_against_model, 60)
 		       op, m.nw, (unsigned long long)m.size);
 }
 
+/*
+ * Every run works in a directory of its own, made with mkdtemp() on tmpfs,
+ * so that two runs at once, or a run beside another user's, create no file
+ * of the same name.  At exit the directory goes, with whatever a case that
+ * failed an ASSERT before its cleanup left in it (each case runs in a
+ * child of this process; only this process removes it).
+ */
+static char workdir[] = "preadv-XXXXXX";
+static pid_t main_pid;
+
+static void remove_workdir(void)
+{
+	struct dirent *e;
+	DIR *d;
+
+	if (getpid() != main_pid || chdir(".."))
+		return;
+	d = opendir(workdir);
+	if (d) {
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				unlinkat(dirfd(d), e->d_name, 0);
+		closedir(d);
+	}
+	rmdir(workdir);
+}
+
 /* Into a directory on tmpfs, or a skip that says why, after the TAP header. */
 int main(int argc, char **argv)
 {
@@ -985,5 +1046,12 @@ int main(int argc, char **argv)
 			       getenv("PREADV_TMPDIR") ? "$PREADV_TMPDIR" :
 			       "., /dev/shm and /tmp");
 	}
+	if (!mkdtemp(workdir) || chdir(workdir)) {
+		ksft_print_header();
+		ksft_exit_fail_msg("cannot make a directory to work in, in %s: %s\n",
+				   dir, strerror(errno));
+	}
+	main_pid = getpid();
+	atexit(remove_workdir);
 	return test_harness_run(argc, argv);
 }
