@@ -33,10 +33,40 @@ rm -rf "$OUT/series"
 mkdir -p "$OUT/series"
 git -C "$TREE" format-patch -q --cover-letter --base=base --zero-commit \
 	--no-signature -o "$OUT/series" "base..$commit"
-python3 - "$ident" "$cover" "$OUT"/series/*.patch <<'PY'
+
+# Who receives each patch: get_maintainer.pl and MAINTAINERS of the
+# series' own commit (no checkout: the two files are enough with
+# --no-tree).  The cover letter goes to all of them, and to linux-arch
+# and the maintainer of the generic headers, for the cross-architecture
+# part.
+gm=$(mktemp -d)
+trap 'rm -rf "$gm"' EXIT
+git -C "$TREE" show "$commit:MAINTAINERS" > "$gm/MAINTAINERS"
+git -C "$TREE" show "$commit:scripts/get_maintainer.pl" > "$gm/get_maintainer.pl"
+for p in "$OUT"/series/0*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	(cd "$gm" && perl get_maintainer.pl --no-tree --no-git --no-git-fallback --no-rolestats "$p") \
+		> "$p.cc" 2>"$gm/err" || die "get_maintainer.pl failed on $(basename "$p"): $(head -1 "$gm/err")"
+done
+CROSS_ARCH_CC="Arnd Bergmann <arnd@arndb.de>
+linux-arch@vger.kernel.org"
+
+python3 - "$ident" "$name" "$cover" "$CROSS_ARCH_CC" "$OUT"/series/*.patch <<'PY'
+import re
 import sys
-ident, src, patches = sys.argv[1], sys.argv[2], sys.argv[3:]
+ident, name, src, extra_cc, patches = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 sob = 'Signed-off-by: ' + ident
+
+
+def with_cc(head, cc):
+    """The mail header with a Cc: of the addresses in cc, one per line."""
+    if not cc:
+        return head
+    return head + '\nCc: ' + ',\n    '.join(cc)
+
+
+def read_cc(patch):
+    return [l for l in open(patch + '.cc').read().split('\n') if l]
 
 
 def sign(text):
@@ -53,6 +83,12 @@ def sign(text):
     return head + sep + '\n'.join(lines) + '\n' + sep2 + diff
 
 
+everyone = []
+for p in patches:
+    if not p.endswith('/0000-cover-letter.patch'):
+        everyone += [a for a in read_cc(p) if a not in everyone]
+everyone += [a for a in extra_cc.split('\n') if a not in everyone]
+
 cover_text = open(src).read()
 subject = [l for l in cover_text.split('\n') if l.startswith('Subject: ')][0]
 subject = subject.split('] ', 1)[1] if '] ' in subject else subject[len('Subject: '):]
@@ -64,11 +100,19 @@ for p in patches:
         head = '\n'.join('From: ' + ident if l.startswith('From: ') else l
                          for l in head.split('\n'))
         rest = rest.replace('*** BLURB HERE ***', body.rstrip('\n'))
-        text = (head + sep + rest).replace('*** SUBJECT HERE ***', subject)
+        # The shortlog names the commits' author; the patches go out
+        # in the exporting person's name.
+        rest = re.sub(r'^workbench \((\d+)\):$', name + r' (\1):', rest,
+                      flags=re.M)
+        text = (with_cc(head, everyone) + sep + rest).replace(
+            '*** SUBJECT HERE ***', subject)
     else:
         text = sign(text)
+        head, sep, rest = text.partition('\n\n')
+        text = with_cc(head, read_cc(p)) + sep + rest
     open(p, 'w').write(text)
 PY
+rm -f "$OUT"/series/*.cc
 if grep -q REVIEW_BY_THE_SUBMITTER "$OUT/series/0000-cover-letter.patch"; then
 	say "format-patch: NOT READY TO POST: the cover letter's disclosure asks what you reviewed and how" \
 	    "(Documentation/process/generated-content.rst); write it in place of REVIEW_BY_THE_SUBMITTER" \
