@@ -1015,7 +1015,7 @@ TEST_F_TIMEOUT(model, random_against_model, 60)
  * failed an ASSERT before its cleanup left in it (each case runs in a
  * child of this process; only this process removes it).
  */
-static char workdir[] = "preadv-XXXXXX";
+static char workdir[32];
 static pid_t main_pid;
 
 static void remove_workdir(void)
@@ -1046,6 +1046,7 @@ int main(int argc, char **argv)
 			       getenv("PREADV_TMPDIR") ? "$PREADV_TMPDIR" :
 			       "., /dev/shm and /tmp");
 	}
+	strcpy(workdir, "preadv-XXXXXX");
 	if (!mkdtemp(workdir) || chdir(workdir)) {
 		ksft_print_header();
 		ksft_exit_fail_msg("cannot make a directory to work in, in %s: %s\n",
