@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# The workbench: apply the series to Debian's linux-source-6.12, build and
+# The workbench: apply the series to Debian's linux-source-7.3, build and
 # boot it under QEMU on x86, MIPS, ARM, powerpc, s390 and UML, run the KUnit
 # suite and the selftests.
 # `make help` lists the targets.
@@ -9,7 +9,7 @@ ARCH ?= x86_64
 # The extracted tree and the build output (a cache shared by all clones).
 BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/preadv-workbench
 # KSRC=/path/to/linux: a kernel git tree of your own instead of Debian's
-# linux-source-6.12; its HEAD is the base, and it is never modified (the
+# linux-source-7.3; its HEAD is the base, and it is never modified (the
 # workbench works in a clone of it).  It gets a workspace of its own in
 # $(BUILD)/ksrc-<hash of its path>, laid out as $(BUILD) is, so that ccache
 # finds the objects the two trees share.
@@ -42,7 +42,7 @@ help:
 	@echo 'make selftests ARCH=..  the selftests on the ABIs of one kernel (after run)'
 	@echo 'make native             the selftests built for x86_64, run on this machine'
 	@echo 'make deps               install the Debian packages (as root; no-op if present)'
-	@echo 'make tree               extract linux-source-6.12 into $$BUILD/linux, commit "base"'
+	@echo 'make tree               extract linux-source-7.3 into $$BUILD/linux, commit "base"'
 	@echo '                         (KSRC=/path/to/linux: a clone of your tree, its HEAD the base;'
 	@echo '                         works for every target: make test KSRC=..., format-patch ...)'
 	@echo 'make apply              base + series/, kunit/, selftests/, MAINTAINERS.snippet as'
@@ -50,10 +50,10 @@ help:
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
 	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
 	@echo 'make bisect             every commit of the series builds on its own (x86, MIPS,'
-	@echo '                         and the objects of ppc64, ppc32, arm64)'
-	@echo 'make codegen            patches 1-4 change no generated code (bloat-o-meter, objdump)'
+	@echo '                         and the objects of ppc64, ppc32, arm64, sh)'
+	@echo 'make codegen            patches 1-5 change no generated code (bloat-o-meter, objdump)'
 	@echo 'make otherarch          the changed objects build, -Werror, on arm64 ppc64 ppc32'
-	@echo '                         sparc64 s390 riscv64 parisc, at base and with the series'
+	@echo '                         sh (LE, BE) sparc64 parisc riscv64, at base and with the series'
 	@echo 'make mutants            break the code each test guards; every break must be caught'
 	@echo 'make bench ARCH=..      cold build+run: ours against kunit.py run --kunitconfig=lib/kunit'
 	@echo '                         (KERNELS="x86_64 mips": those, one after the other)'

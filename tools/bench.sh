@@ -4,7 +4,7 @@
 # ccache disabled), the time of our KUnit run (tools/kunit.sh: the build of
 # the image that serves KUnit and the selftests, and the suite) and of the
 # plain `kunit.py run --kunitconfig=lib/kunit` for the same machine (the
-# workbench's own QEMU config where 6.12's kunit.py has none); prints the
+# workbench's own QEMU config where kunit.py has none); prints the
 # ratio, and the objects each build made (counted as make objects counts
 # them).  Each kernel costs two cold builds.
 . "$(dirname "$0")/lib.sh"

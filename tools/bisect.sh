@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # bisect.sh [KERNEL...]: every commit of the series builds on its own.  For
 # each commit base..series, in order, check it out in the tree and build
-# each kernel (tools/lib.sh; default: the x86 and MIPS ones) in a copy of its KUnit build
-# dir, so that only what the commit changes is rebuilt; and, for the COMPAT
-# architectures that the matrix does not build (OBJ_KERNELS, default ppc64
-# ppc32 arm64: the arches the series converts), the objects that otherarch.sh
-# builds, in its build dirs, with KCFLAGS=-Werror.  A compiler warning in the
-# build log fails the commit as an error would.  The tree is left on branch
-# "series" whatever happens.
+# each kernel (tools/lib.sh; default: the x86 and MIPS ones) in a copy of
+# its KUnit build dir, so that only what the commit changes is rebuilt;
+# and, for the architectures that the series changes but the matrix does
+# not build (OBJ_KERNELS, default ppc64 ppc32 arm64 sh), the objects that
+# otherarch.sh builds, in its build dirs, with KCFLAGS=-Werror.  A compiler
+# warning in the build log fails the commit as an error would.  The tree is
+# left on branch "series" whatever happens.
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
@@ -17,7 +17,7 @@ git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT
 
 kernels=${*:-x86_64 i386 mips mipsel mips64 mips64el}
-objkernels=${OBJ_KERNELS-ppc64 ppc32 arm64}
+objkernels=${OBJ_KERNELS-ppc64 ppc32 arm64 sh}
 for t in $objkernels; do
 	[ -f "$BUILD/otherarch-$t/.config" ] || die "no $BUILD/otherarch-$t/.config: run make otherarch first"
 done

@@ -19,6 +19,8 @@ mips64el	mips	mips64el-linux-gnuabi64-	kunit	fs/read_write.o arch/mips/kernel/li
 ppc64	powerpc	powerpc64-linux-gnu-	ppc64_defconfig	fs/read_write.o arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o
 ppc32	powerpc	powerpc-linux-gnu-	pmac32_defconfig	fs/read_write.o arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o
 arm64	arm64	aarch64-linux-gnu-	defconfig	fs/read_write.o arch/arm64/kernel/sys32.o
+sh	sh	sh4-linux-gnu-	defconfig	fs/read_write.o arch/sh/kernel/sys_sh32.o
+shbe	sh	sh4-linux-gnu-	j2_defconfig	fs/read_write.o arch/sh/kernel/sys_sh32.o
 '
 ALL_TARGETS=$(awk 'NF { printf "%s ", $1 }' <<< "$CODEGEN_TARGETS")
 

@@ -22,7 +22,7 @@ PACKAGES="
 	libc6-dev-mipsn32-mips64-cross libc6-dev-mipsn32-mips64el-cross
 	gcc-powerpc64-linux-gnu gcc-powerpc-linux-gnu
 	gcc-aarch64-linux-gnu gcc-sparc64-linux-gnu gcc-hppa64-linux-gnu gcc-hppa-linux-gnu
-	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu
+	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu gcc-sh4-linux-gnu
 	musl-tools busybox-static
 	qemu-system-arm qemu-system-ppc
 	gcc-arm-linux-gnueabihf

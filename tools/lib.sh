@@ -244,20 +244,21 @@ abi_prog() {
 }
 
 
-# The COMPAT architectures that the matrix does not build whole: otherarch.sh
-# and bisect.sh build, with -Werror, their objects that the series changes
-# and the generic users of compat_arg_u64().  parisc is the 32-bit kernel:
-# Debian 12's hppa64-linux-gnu-gcc cannot build fs/read_write.o of 6.12's
-# generic-64bit_defconfig, before the series as after it (the assembler's
-# "Field out of range [0..31] (68)").
+# The architectures that the matrix does not build whole but the series
+# changes, or that use compat_arg_u64(): otherarch.sh and bisect.sh build,
+# with -Werror, their objects that the series changes and the generic users
+# of compat_arg_u64().  parisc is the 32-bit kernel; sh is built both
+# little-endian (defconfig) and big-endian (j2_defconfig), the two orders
+# of SC_ARG64().
 # target  make ARCH  cross prefix  defconfig  arch objects
 OTHERARCH_TARGETS='
 arm64	arm64	aarch64-linux-gnu-	defconfig	arch/arm64/kernel/sys32.o
 ppc64	powerpc	powerpc64-linux-gnu-	ppc64_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
 ppc32	powerpc	powerpc-linux-gnu-	pmac32_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
+sh	sh	sh4-linux-gnu-	defconfig	arch/sh/kernel/sys_sh32.o
+shbe	sh	sh4-linux-gnu-	j2_defconfig	arch/sh/kernel/sys_sh32.o
 sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32.o
 parisc	parisc	hppa-linux-gnu-		generic-32bit_defconfig	arch/parisc/kernel/sys_parisc.o
-s390	s390	s390x-linux-gnu-	defconfig	arch/s390/kernel/compat_linux.o
 riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
 '
 GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"

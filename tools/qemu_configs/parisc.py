@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # A 32-bit PA-RISC kernel on QEMU's HP B160L (PA7300LC), the only machine
-# of Debian 12's qemu-system-hppa.  Linux 6.12's kunit.py has no parisc
+# of Debian 12's qemu-system-hppa.  Linux 7.3's kunit.py has no parisc
 # config; the workbench passes this one with --qemu_config.  The console is
 # the 16550 of the LASI chip.
 from ..qemu_config import QemuArchParams

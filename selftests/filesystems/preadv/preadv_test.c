@@ -531,7 +531,7 @@ TEST_F(rw, io_accounting)
 	close(procfd);
 }
 
-/* The RWF_* flags of preadv2()/pwritev2(), as 6.12 documents them. */
+/* The RWF_* flags of preadv2()/pwritev2(), as <linux/fs.h> documents them. */
 FIXTURE(rwf) {
 	int fd;
 };
