@@ -9,17 +9,19 @@
 # checkpatch.pl and get_maintainer.pl read the tree (MAINTAINERS).
 hold_applied "$@"
 cd "$TREE"
+# The base is Debian's tarball, committed without history: checkpatch.pl's
+# lookup of a cited commit (commit <id> ("<title>")) is answered from
+# tools/cited-commits by tools/checkpatch-git/git, as a tree that has the
+# commit would answer it, title included.  GIT_DIR is an empty directory:
+# checkpatch.pl asks git only where it exists.
 nogit=$(mktemp -d)
 trap 'rm -rf "$nogit"' EXIT
 rc=0
 for p in "$OUT"/series/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	name=$(basename "$p")
-	# From a directory that is not a git tree: the base is Debian's
-	# tarball, without history, so checkpatch cannot look up a cited
-	# commit (it checks the form, commit <12 digits> ("<title>"), and
-	# leaves the lookup to a tree that has it).
-	out=$(cd "$nogit" && "$TREE/scripts/checkpatch.pl" --strict --no-tree --show-types "$p" 2>&1) || true
+	out=$(GIT_DIR=$nogit PATH="$TOP/tools/checkpatch-git:$PATH" \
+	      ./scripts/checkpatch.pl --strict --no-tree --show-types "$p" 2>&1) || true
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
 	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
 	people=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "$p" 2>/dev/null |
