@@ -26,7 +26,7 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch bisect codegen otherarch mutants bench bench-ccache objects configdiff \
+	summary checkpatch b4check bisect codegen otherarch mutants bench bench-ccache objects configdiff \
 	cccheck faults clean distclean
 
 help:
@@ -49,6 +49,7 @@ help:
 	@echo '                         commits in $$BUILD/linux (no-op if unchanged)'
 	@echo 'make format-patch       export the applied series, cover letter first, to out/series/'
 	@echo 'make checkpatch         checkpatch.pl --strict on every exported patch'
+	@echo 'make b4check            the exported series through b4 am and git am onto the base'
 	@echo 'make bisect             every commit of the series builds on its own (x86, MIPS,'
 	@echo '                         and the objects of ppc64, ppc32, arm64, sh)'
 	@echo 'make codegen            patches 1-5 change no generated code (bloat-o-meter, objdump)'
@@ -99,6 +100,9 @@ format-patch: deps
 
 checkpatch: format-patch
 	@tools/checkpatch.sh
+
+b4check: format-patch
+	@tools/b4check.sh
 
 bisect: deps
 	@tools/bisect.sh
