@@ -80,7 +80,7 @@ arm		arm	arm-linux-gnueabihf-	arch/arm/boot/zImage		armhf		CONFIG_VFP=y
 s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
 um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
 ppc32		powerpc32 powerpc-linux-gnu-	vmlinux				ppc32		-
-parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		-
+parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		CONFIG_RTC_CLASS=y
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -360,9 +360,13 @@ KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Ca
 # built.  The "Linux version" line (linux_banner) holds the build number
 # and time of the link, so that no two builds of a build dir print the
 # same one: the console's must be the built vmlinux's.  A boot image that
-# wraps an older kernel (a stale piggy.o, say) prints another.
+# wraps an older kernel (a stale piggy.o, say) prints another.  vmlinux
+# holds two such strings: init/version.o's, with the build number and time
+# left blank ("# PREEMPT_DYNAMIC"), and the one the link fills in, which
+# the kernel prints.
 built_banner() {
-	strings -n 16 "$(kbuild_dir "$1")/vmlinux" 2>/dev/null | grep -m1 '^Linux version ' || true
+	strings -n 16 "$(kbuild_dir "$1")/vmlinux" 2>/dev/null |
+		grep -E '^Linux version .*\) #[0-9]+ ' | tail -1 || true
 }
 
 booted_banner() {
