@@ -233,6 +233,11 @@ for abi in $all; do
 	file /init $ST/$kernel/init 0755 0 0
 	file /tests/preadv_test $prog 0755 0 0
 	LIST
+		# A compat ABI's preadv_test_<abi> is a launcher that runs
+		# preadv_test_<abi>.bin from its own directory.
+		if [ -f "$prog.bin" ]; then
+			echo "file /tests/$(basename "$prog").bin $prog.bin 0755 0 0" >> "$list"
+		fi
 	fi
 	# Through cat, which checks every write and the close (gen_init_cpio
 	# does not check the last flush of its output).
