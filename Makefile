@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The workbench: apply the series to Debian's linux-source-7.3, build and
-# boot it under QEMU on x86, MIPS, ARM, powerpc, s390 and UML, run the KUnit
+# boot it under QEMU on x86, MIPS, ARM, powerpc, s390, PA-RISC and UML, run the KUnit
 # suite and the selftests.
 # `make help` lists the targets.
 
@@ -34,8 +34,8 @@ help:
 	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el arm64 powerpc'
 	@echo '                         arm s390 um ppc32 parisc; x86_64-san: x86_64 with KASAN'
 	@echo '                         and UBSAN)'
-	@echo 'make test               the whole matrix: KUnit on 13 kernels (all of those but'
-	@echo '                         parisc), selftests on 23 kernel x ABI combos;'
+	@echo 'make test               the whole matrix: KUnit on 14 kernels (all of those),'
+	@echo '                         selftests on 24 kernel x ABI combos;'
 	@echo '                         SKIP="x32 mips64/n32" skips combos;'
 	@echo '                         KERNELS="x86_64 x86_64-san" runs those kernels only'
 	@echo '                         (MATRIX_JOBS=2: kernels at once; 1 for one at a time)'

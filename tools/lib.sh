@@ -66,7 +66,9 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # PowerMac); on arm the VFP that armhf programs use (without it /init dies
 # of SIGILL); on um no PCI over virtio, which kunit.py's
 # arch_uml.config turns on without a device ID, so that UML WARNs at boot
-# (arch/um/drivers/virt-pci.c), and a WARNING fails a row.
+# (arch/um/drivers/virt-pci.c), and a WARNING fails a row; parisc selects
+# RTC_CLASS, which kunitconfig turns off, so kunit.py's check of the config
+# would fail.
 KERNEL_TABLE='
 x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
 i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
@@ -106,9 +108,7 @@ hppa	parisc	-
 '
 
 ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
-# parisc is not in the default matrix: its kernel stops at a Kernel Fault
-# in kmem_cache_init(), before any test, on Debian 12's QEMU (README).
-KERNELS=${KERNELS:-"$(tr ' ' '\n' <<< "$ARCHES" | grep -vx parisc | paste -sd' ') x86_64-san"}
+KERNELS=${KERNELS:-"$ARCHES x86_64-san"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
 kbuild_dir() {
@@ -263,6 +263,65 @@ riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_tabl
 '
 GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
 
+# debian_fetch DIR SUITE PACKAGE RETRY: the .deb of PACKAGE from Debian's
+# SUITE, into DIR.  Debian 12's apt sources do not name the suites the
+# workbench fetches from (trixie-backports, bookworm-backports), so
+# apt-get runs with a sources list, a lists directory and a cache of DIR's
+# own, signed by the Debian archive key that Debian 12 has: apt checks the
+# Release file's signature and the .deb's hash, and the machine's apt
+# configuration is neither read for sources nor written.  A failure says so
+# in one line, with apt's first error and the command RETRY to retry.
+debian_fetch() {
+	local dir=$1 suite=$2 pkg=$3 retry=$4 log=$1/fetch.log err
+	local opts=(-o "Dir::Etc::sourcelist=$dir/sources.list"
+		    -o "Dir::Etc::sourceparts=$dir/sources.list.d"
+		    -o "Dir::State::Lists=$dir/lists"
+		    -o "Dir::Cache=$dir/cache"
+		    -o "Dir::State::status=/dev/null"
+		    -o "Debug::NoLocking=1"
+		    -o "APT::Sandbox::User=root"
+		    -o "Acquire::Retries=2")
+	mkdir -p "$dir/sources.list.d" "$dir/lists/partial" "$dir/cache/archives/partial"
+	echo "deb [signed-by=$BASE_KEYRING] $BASE_MIRROR $suite main" > "$dir/sources.list"
+	if apt-get -q "${opts[@]}" update >"$log" 2>&1 && ! grep -q '^[EW]:' "$log"; then
+		rm -rf "$dir/dl" && mkdir "$dir/dl"
+		if (cd "$dir/dl" && apt-get -q "${opts[@]}" download "$pkg") >>"$log" 2>&1; then
+			mv "$dir"/dl/*.deb "$dir/"
+			return 0
+		fi
+	fi
+	err=$(grep -m1 '^[EW]:' "$log" || tail -1 "$log")
+	die "could not fetch $pkg from Debian's $suite: ${err:-no output} (log: $log); retry: $retry"
+}
+
+# The firmware parisc boots with.  Debian 12's qemu-system-hppa (QEMU 7.2)
+# comes with SeaBIOS-hppa version 6, on which a 7.3 kernel takes a Kernel
+# Fault in ___slab_alloc() at addr 0000000c, before any test; the same
+# QEMU with version 18, from bookworm-backports' qemu-system-data (QEMU
+# 10.0.2), boots it and runs the suite (EVIDENCE.md).  The workbench
+# fetches that package as it fetches the tree, and takes hppa-firmware.img
+# out of it; only the parisc row uses it (tools/qemu_configs/parisc.py).
+HPPA_FIRMWARE_PKG=qemu-system-data
+HPPA_FIRMWARE_SUITE=bookworm-backports
+
+# hppa_firmware: the path of that hppa-firmware.img, fetched if need be.
+hppa_firmware() {
+	local dir=$BUILD/firmware deb
+	deb=$(ls "$dir/$HPPA_FIRMWARE_PKG"_*_all.deb 2>/dev/null | tail -1)
+	if [ -z "$deb" ]; then
+		say "firmware: fetching $HPPA_FIRMWARE_PKG from Debian's $HPPA_FIRMWARE_SUITE for its hppa-firmware.img" >&2
+		debian_fetch "$dir" "$HPPA_FIRMWARE_SUITE" "$HPPA_FIRMWARE_PKG" "make run ARCH=parisc" >&2
+		deb=$(ls "$dir/$HPPA_FIRMWARE_PKG"_*_all.deb | tail -1)
+	fi
+	if [ ! -s "$dir/hppa-firmware.img" ] || [ "$deb" -nt "$dir/hppa-firmware.img" ]; then
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/qemu/hppa-firmware.img > "$dir/hppa-firmware.img.tmp" &&
+			[ -s "$dir/hppa-firmware.img.tmp" ] ||
+			die "$deb: no ./usr/share/qemu/hppa-firmware.img in it; remove it and retry: make run ARCH=parisc"
+		mv "$dir/hppa-firmware.img.tmp" "$dir/hppa-firmware.img"
+	fi
+	echo "$dir/hppa-firmware.img"
+}
+
 T0=${T0:-$(date +%s)}
 export T0
 
@@ -363,10 +422,11 @@ KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Ca
 # wraps an older kernel (a stale piggy.o, say) prints another.  vmlinux
 # holds two such strings: init/version.o's, with the build number and time
 # left blank ("# PREEMPT_DYNAMIC"), and the one the link fills in, which
-# the kernel prints.
+# the kernel prints; strings(1) may join it to the bytes before it (on
+# parisc).
 built_banner() {
 	strings -n 16 "$(kbuild_dir "$1")/vmlinux" 2>/dev/null |
-		grep -E '^Linux version .*\) #[0-9]+ ' | tail -1 || true
+		grep -oE 'Linux version .*\) #[0-9]+ .*' | tail -1 || true
 }
 
 booted_banner() {

@@ -31,39 +31,13 @@ if [ -n "${KSRC:-}" ]; then
 fi
 
 # The base: Debian's linux-source-$BASE_SERIES (tools/lib.sh), the binary
-# package, which holds the tarball.  Debian 12's apt sources do not name
-# the suite that has it, so apt-get fetches it with a sources list, a lists
-# directory and a cache of the workbench's own ($BUILD/apt), signed by the
-# Debian archive key that Debian 12 has: apt checks the Release file's
-# signature and the .deb's hash, and the machine's apt configuration is
-# neither read for sources nor written.  The .deb is kept there: a rerun
-# does not fetch it again (remove $BUILD/apt/*.deb to fetch the newest).
+# package, which holds the tarball, fetched into $BUILD/apt (lib.sh:
+# debian_fetch) and kept there: a rerun does not fetch it again (remove
+# $BUILD/apt/*.deb to fetch the newest).
 APTDIR=$BUILD/apt
-apt_opts=(-o "Dir::Etc::sourcelist=$APTDIR/sources.list"
-	  -o "Dir::Etc::sourceparts=$APTDIR/sources.list.d"
-	  -o "Dir::State::Lists=$APTDIR/lists"
-	  -o "Dir::Cache=$APTDIR/cache"
-	  -o "Dir::State::status=/dev/null"
-	  -o "Debug::NoLocking=1"
-	  -o "APT::Sandbox::User=root"
-	  -o "Acquire::Retries=2")
-
-# fetch: the package lists of $BASE_SUITE, then the .deb, into $APTDIR.
-# A failure says so in one line, with apt's first error and how to retry.
 fetch() {
-	local log=$APTDIR/fetch.log err
-	mkdir -p "$APTDIR/sources.list.d" "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial"
-	echo "deb [signed-by=$BASE_KEYRING] $BASE_MIRROR $BASE_SUITE main" > "$APTDIR/sources.list"
 	say "tree: fetching $BASE_PKG from Debian's $BASE_SUITE ($BASE_MIRROR)"
-	if apt-get -q "${apt_opts[@]}" update >"$log" 2>&1 && ! grep -q '^[EW]:' "$log"; then
-		rm -rf "$APTDIR/dl" && mkdir "$APTDIR/dl"
-		if (cd "$APTDIR/dl" && apt-get -q "${apt_opts[@]}" download "$BASE_PKG") >>"$log" 2>&1; then
-			mv "$APTDIR"/dl/*.deb "$APTDIR/"
-			return 0
-		fi
-	fi
-	err=$(grep -m1 '^[EW]:' "$log" || tail -1 "$log")
-	die "could not fetch $BASE_PKG from Debian's $BASE_SUITE: ${err:-no output} (log: $log); retry: make tree"
+	debian_fetch "$APTDIR" "$BASE_SUITE" "$BASE_PKG" "make tree"
 }
 
 deb() { ls "$APTDIR/${BASE_PKG}"_*_all.deb 2>/dev/null | tail -1; }
