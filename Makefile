@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The workbench: apply the series to Debian's linux-source-7.3, build and
-# boot it under QEMU on x86, MIPS, ARM, powerpc, s390, PA-RISC and UML, run the KUnit
-# suite and the selftests.
+# boot it under QEMU on x86, MIPS, ARM, powerpc, s390, PA-RISC and UML, run
+# the KUnit suite and the selftests.
 # `make help` lists the targets.
 
 ARCH ?= x86_64
