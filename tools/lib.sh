@@ -83,6 +83,7 @@ s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
 um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
 ppc32		powerpc32 powerpc-linux-gnu-	vmlinux				ppc32		-
 parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		CONFIG_RTC_CLASS=y
+sh		sh	sh4-linux-gnu-		arch/sh/boot/zImage		sh4		-
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -105,6 +106,7 @@ ppc64	powerpc	-
 ppc32	powerpc	32
 s390x	s390	-
 hppa	parisc	-
+sh4	sh	-
 '
 
 ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
@@ -248,15 +250,15 @@ abi_prog() {
 # changes, or that use compat_arg_u64(): otherarch.sh and bisect.sh build,
 # with -Werror, their objects that the series changes and the generic users
 # of compat_arg_u64().  parisc is the 32-bit kernel; sh is built both
-# little-endian (defconfig) and big-endian (j2_defconfig), the two orders
-# of SC_ARG64().
+# little-endian and big-endian, the two orders of SC_ARG64().  The options
+# after a "+" are turned on after the defconfig.
 # target  make ARCH  cross prefix  defconfig  arch objects
 OTHERARCH_TARGETS='
 arm64	arm64	aarch64-linux-gnu-	defconfig	arch/arm64/kernel/sys32.o
 ppc64	powerpc	powerpc64-linux-gnu-	ppc64_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
 ppc32	powerpc	powerpc-linux-gnu-	pmac32_defconfig	arch/powerpc/kernel/sys_ppc32.o arch/powerpc/kernel/syscalls.o arch/powerpc/kernel/signal_32.o
 sh	sh	sh4-linux-gnu-	defconfig	arch/sh/kernel/sys_sh32.o
-shbe	sh	sh4-linux-gnu-	j2_defconfig	arch/sh/kernel/sys_sh32.o
+shbe	sh	sh4-linux-gnu-	defconfig+CPU_BIG_ENDIAN	arch/sh/kernel/sys_sh32.o
 sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32.o
 parisc	parisc	hppa-linux-gnu-		generic-32bit_defconfig	arch/parisc/kernel/sys_parisc.o
 riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
