@@ -83,7 +83,6 @@ s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
 um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
 ppc32		powerpc32 powerpc-linux-gnu-	vmlinux				ppc32		-
 parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		CONFIG_RTC_CLASS=y
-sh		sh	sh4-linux-gnu-		arch/sh/boot/zImage		sh4		-
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -106,7 +105,6 @@ ppc64	powerpc	-
 ppc32	powerpc	32
 s390x	s390	-
 hppa	parisc	-
-sh4	sh	-
 '
 
 ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")

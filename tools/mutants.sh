@@ -28,7 +28,6 @@ ia32-ftruncate64-not-lfs@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE3\(ia32_ftr
 mips-ftruncate64-not-lfs@arch/mips/kernel/linux32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@mips64@selftests
 arm64-ftruncate64-not-lfs@arch/arm64/kernel/sys32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@arm64@selftests
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
-sh-fadvise64-pairs-reversed@arch/sh/kernel/sys_sh32.c@s/SC_ARG64\(offset\),\n\t\tSC_ARG64\(len\)/u32, offset_hi, u32, offset_lo,\n\t\tu32, len_hi, u32, len_lo/@sh@selftests
 '
 
 hold_applied "$@"
