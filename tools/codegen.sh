@@ -105,21 +105,16 @@ for target in ${*:-$ALL_TARGETS}; do
 		if [ "$config" = kunit ]; then
 			sed '/CONFIG_READ_WRITE_KUNIT_TEST/d' "$BUILD/kunit-$target/.config" > "$o/.config"
 		else
-			"${mk[@]}" "${config%%+*}" >"$LOGS/codegen-$target.log" 2>&1 ||
-				{ cat "$LOGS/codegen-$target.log"; die "codegen $target: ${config%%+*} failed"; }
-			for opt in $(tr '+' ' ' <<< "${config#"${config%%+*}"}"); do
-				"$src/scripts/config" --file "$o/.config" -e "$opt"
-			done
+			config_fragment "$o" "$config" "${mk[@]}" >"$LOGS/codegen-$target.log" 2>&1 ||
+				{ cat "$LOGS/codegen-$target.log"; die "codegen $target: $config failed"; }
 		fi
 		say "codegen $target: building $objs at $(git -C "$src" log -1 --format=%s "$rev" | cut -c1-50)"
 		# shellcheck disable=SC2086
 		"${mk[@]}" olddefconfig $objs -j"$JOBS" >>"$LOGS/codegen-$target.log" 2>&1 ||
 			{ cat "$LOGS/codegen-$target.log"; die "codegen $target: build failed"; }
-		if [ "${config#*+}" != "$config" ]; then
-			for opt in $(tr '+' ' ' <<< "${config#*+}"); do
-				grep -qx "CONFIG_$opt=y" "$o/.config" || die "codegen $target: CONFIG_$opt did not hold"
-			done
-		fi
+		for opt in $(tr '+' ' ' <<< "${config#"${config%%+*}"}"); do
+			grep -qx "CONFIG_$opt=y" "$o/.config" || die "codegen $target: CONFIG_$opt did not hold"
+		done
 	done
 	for obj in $objs; do
 		a=$BUILD/codegen-$target/base/$obj b=$BUILD/codegen-$target/series/$obj

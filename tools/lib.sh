@@ -261,6 +261,27 @@ sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32
 parisc	parisc	hppa-linux-gnu-		generic-32bit_defconfig	arch/parisc/kernel/sys_parisc.o
 riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
 '
+# config_fragment DIR CONFIG MAKE...: .config in DIR from CONFIG, a
+# defconfig target with options to turn on after a "+" each
+# (defconfig+CPU_BIG_ENDIAN), made with the make command MAKE...; the
+# caller's olddefconfig settles the rest.
+config_fragment() {
+	local dir=$1 config=$2 opt
+	shift 2
+	"$@" "${config%%+*}" || return 1
+	for opt in $(tr '+' ' ' <<< "${config#"${config%%+*}"}"); do
+		"$TREE/scripts/config" --file "$dir/.config" -e "$opt" || return 1
+	done
+}
+
+# use_firmware KERNEL: export what the QEMU config of KERNEL needs beyond
+# kunit.py's (parisc: its firmware, lib.sh: hppa_firmware).
+use_firmware() {
+	[ "$(kernel_arch "$1")" = parisc ] || return 0
+	WORKBENCH_HPPA_FIRMWARE=$(hppa_firmware) || exit 1
+	export WORKBENCH_HPPA_FIRMWARE
+}
+
 GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
 
 # debian_fetch DIR SUITE PACKAGE RETRY: the .deb of PACKAGE from Debian's

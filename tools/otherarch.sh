@@ -27,12 +27,8 @@ for target in ${*:-$ALL_TARGETS}; do
 		say "otherarch $target: $defconfig, building $(echo $objs $GENERIC_OBJS | wc -w) objects at $rev"
 		mk=(make -s -C "$src" O="$o" ARCH="$march" CROSS_COMPILE="$cross" CC="$KERNEL_CC ${cross}gcc")
 		# shellcheck disable=SC2086
-		extra=()
-		for opt in $(tr '+' ' ' <<< "${defconfig#"${defconfig%%+*}"}"); do
-			extra+=(-e "$opt")
-		done
-		if "${mk[@]}" "${defconfig%%+*}" >"$log" 2>&1 &&
-		   "$src/scripts/config" --file "$o/.config" -e COMPAT -e KUNIT -e READ_WRITE_KUNIT_TEST "${extra[@]}" &&
+		if config_fragment "$o" "$defconfig" "${mk[@]}" >"$log" 2>&1 &&
+		   "$src/scripts/config" --file "$o/.config" -e COMPAT -e KUNIT -e READ_WRITE_KUNIT_TEST &&
 		   "${mk[@]}" olddefconfig >>"$log" 2>&1 &&
 		   "${mk[@]}" KCFLAGS=-Werror $objs $GENERIC_OBJS -j"$JOBS" >>"$log" 2>&1; then
 			kunit=$(grep -c '^CONFIG_READ_WRITE_KUNIT_TEST=y' "$o/.config" || true)

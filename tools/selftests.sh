@@ -9,11 +9,7 @@
 
 kernel=${1:?usage: selftests.sh KERNEL|--native}
 hold_applied "$@"
-# parisc boots with a firmware of its own (lib.sh: hppa_firmware).
-if [ "$(kernel_arch "$kernel")" = parisc ]; then
-	WORKBENCH_HPPA_FIRMWARE=$(hppa_firmware) || exit 1
-	export WORKBENCH_HPPA_FIRMWARE
-fi
+use_firmware "$kernel"
 arch=$(kernel_arch "$kernel")
 kdir=$(kbuild_dir "$kernel")
 mkdir -p "$LOGS"
