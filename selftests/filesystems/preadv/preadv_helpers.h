@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -22,6 +21,25 @@
 #include <linux/magic.h>
 
 #include "../../kselftest.h"
+
+#ifdef NOLIBC
+#include "preadv_nolibc.h"
+#else
+#include <signal.h>
+#include <sys/statfs.h>
+
+static inline bool is_tmpfs(const char *path)
+{
+	struct statfs sfs;
+
+	return statfs(path, &sfs) == 0 && sfs.f_type == TMPFS_MAGIC;
+}
+
+static inline int ignore_sigxfsz(void)
+{
+	return signal(SIGXFSZ, SIG_IGN) == SIG_ERR ? -1 : 0;
+}
+#endif
 
 #if defined(__x86_64__) && defined(__ILP32__)
 /* x32 uses compat_sys_preadv64(): the offset whole, in one register. */
@@ -214,14 +232,12 @@ static inline const char *tmpfs_dir(void)
 {
 	static const char * const dirs[] = { ".", "/dev/shm", "/tmp" };
 	const char *env = getenv("PREADV_TMPDIR");
-	struct statfs sfs;
 	unsigned int i;
 
 	if (env)
-		return statfs(env, &sfs) == 0 && sfs.f_type == TMPFS_MAGIC ?
-			env : NULL;
+		return is_tmpfs(env) ? env : NULL;
 	for (i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (statfs(dirs[i], &sfs) == 0 && sfs.f_type == TMPFS_MAGIC)
+		if (is_tmpfs(dirs[i]))
 			return dirs[i];
 	return NULL;
 }
