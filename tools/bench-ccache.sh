@@ -5,9 +5,11 @@
 # the objects under each DIR (default kernel fs mm) are deleted and rebuilt
 # four ways, each with an empty cache: without ccache, with ccache as it
 # comes (a miss runs the preprocessor to key the result, then the
-# compiler), with ccache in depend mode (a miss runs the compiler only; the
-# workbench's setting, tools/lib.sh), and without ccache again, to see how
-# much the machine's speed moved during the run.
+# compiler), with ccache in depend mode (a miss runs the compiler only),
+# through tools/bin/wbcc in depend mode (the workbench's setting,
+# tools/lib.sh: depend mode, but sources with an .incbin compile without
+# ccache), and without ccache again, to see how much the machine's speed
+# moved during the run.
 . "$(dirname "$0")/lib.sh"
 
 kernel=${1:-x86_64}
@@ -23,7 +25,7 @@ rm -rf "$b"
 mkdir -p "$b"
 cp -a "$src" "$b/k"
 cross=$(arch_cross "$kernel")
-for mode in plain ccache depend plain; do
+for mode in plain ccache depend wbcc plain; do
 	(cd "$b/k" && find "${dirs[@]}" -name '*.o' -delete)
 	rm -rf "$b/cache"
 	unset CCACHE_DISABLE CCACHE_DEPEND
@@ -31,6 +33,7 @@ for mode in plain ccache depend plain; do
 	plain)	cc=${cross}gcc ;;
 	ccache)	cc="ccache ${cross}gcc" ;;
 	depend)	cc="ccache ${cross}gcc"; export CCACHE_DEPEND=1 ;;
+	wbcc)	cc="$KERNEL_CC ${cross}gcc"; export CCACHE_DEPEND=1 ;;
 	esac
 	t=$(date +%s.%N)
 	CCACHE_DIR=$b/cache make -s -C "$TREE" O="$b/k" ARCH="$(make_arch "$kernel")" \
