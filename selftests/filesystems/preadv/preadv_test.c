@@ -704,7 +704,10 @@ TEST_F(pair, truncate64_ftruncate64)
  * compat_ftruncate64") the compat wrappers refused it with EINVAL.  The
  * file is opened with the raw openat(), which the C library does not give
  * O_LARGEFILE, and the length goes through the C library's ftruncate()
- * with a 64-bit off_t, which is ftruncate64() on these ABIs.
+ * with a 64-bit off_t, which is ftruncate64() on these ABIs.  Where the
+ * ABI's openat() is the 64-bit kernel's own (riscv64's compat ABI: the
+ * generic system call table has no compat openat()), every file has
+ * O_LARGEFILE, and the case skips.
  */
 TEST_F(pair, ftruncate64_without_o_largefile)
 {
@@ -718,8 +721,11 @@ TEST_F(pair, ftruncate64_without_o_largefile)
 		     O_CREAT | O_RDWR | O_TRUNC, 0600);
 	ASSERT_LE(0, fd) TH_LOG("openat: %s", errname(errno));
 #ifdef __O_LARGEFILE
-	ASSERT_EQ(0, fcntl(fd, F_GETFL) & __O_LARGEFILE)
-		TH_LOG("the file was opened with O_LARGEFILE: nothing to test");
+	if (fcntl(fd, F_GETFL) & __O_LARGEFILE) {
+		close(fd);
+		unlink("preadv-nolfs");
+		SKIP(return, "openat() gave the file O_LARGEFILE: this ABI has no file without it");
+	}
 #endif
 	EXPECT_RET(0, ftruncate(fd, GiB(3) + 5));
 	ASSERT_RET(0, fstat(fd, &st));
