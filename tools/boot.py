@@ -6,6 +6,7 @@ The console goes to a log file; the exit code says whether QEMU exited by
 itself (0) or was killed at the timeout (124)."""
 import argparse
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -29,13 +30,14 @@ def main():
     import kunit_kernel
     # The arch's QemuArchParams, loaded as kunit.py loads them; the command
     # line is kunit.py's (LinuxSourceTreeOperationsQemu.start()) but for
-    # kunit_shutdown, which would reboot before /init runs.
+    # kunit_shutdown (reboot, or sparc64's poweroff), which would end the
+    # machine before /init runs.
     _, ops = kunit_kernel._get_qemu_ops(
         a.qemu_config or kunit_kernel._default_qemu_config_path(a.arch), [], None)
     # --kernel_args come after kunit.py's, so that a console= among them is
     # the last one: the kernel opens /dev/console on the last console=.
     params = ['rdinit=/init', 'kunit.enable=0', 'panic=-1']
-    cmdline = ops._kernel_command_line.replace(' kunit_shutdown=reboot', '')
+    cmdline = re.sub(r'\s*\bkunit_shutdown=\S*', '', ops._kernel_command_line)
     command = ['qemu-system-' + ops._qemu_arch, '-nodefaults', '-m', '1024',
                '-kernel', os.path.join(a.build_dir, ops._kernel_path),
                '-initrd', a.initrd,

@@ -30,6 +30,9 @@ PACKAGES="
 	libc6-dev-ppc64-cross libc6-dev-powerpc-cross
 	qemu-system-misc libc6-dev-s390x-cross libc6-dev-hppa-cross
 	python3-ply b4
+	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+	qemu-system-sparc libc6-dev-sparc64-cross gcc-12-multilib-sparc64-linux-gnu
+	libc6-dev-riscv64-cross
 "
 
 missing_packages() {

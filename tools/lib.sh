@@ -51,24 +51,26 @@ WORKBENCH_IDENT="workbench <workbench@localhost>"
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 
 # The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
-# ARCH-san for that arch with KASAN and UBSAN.  One row per kernel, read by
+# ARCH-san for that arch with KASAN and UBSAN. One row per kernel, read by
 # every script: kunit.py's --arch (or, for a machine that kunit.py has no
 # config for, the workbench's own, tools/qemu_configs/<kernel>.py, passed
-# as --qemu_config; then the kernel's ARCH), the cross compiler's prefix (- for none),
-# the image that kunit.py builds and boots, the user ABIs of its selftest
-# combos (the first is its native one; comma-separated; - for none: the
-# KUnit suite only) and the options it
-# needs beyond kunitconfig (comma-separated; - for none): the compat ABIs,
-# no ACPI on x86, which QEMU does not need to boot or reboot and which is a
-# sixth of the objects, and no CPU vulnerability mitigations (a symbol with
-# a prompt on x86 only; elsewhere always y); on powerpc no PowerNV or
-# PowerMac platform code (QEMU boots a pseries machine; ppc32 is a
-# PowerMac); on arm the VFP that armhf programs use (without it /init dies
-# of SIGILL); on um no PCI over virtio, which kunit.py's
-# arch_uml.config turns on without a device ID, so that UML WARNs at boot
-# (arch/um/drivers/virt-pci.c), and a WARNING fails a row; parisc selects
-# RTC_CLASS, which kunitconfig turns off, so kunit.py's check of the config
-# would fail.
+# as --qemu_config; then the kernel's ARCH), the cross compiler's prefix
+# (- for none), the image that kunit.py builds and boots, the user ABIs of
+# its selftest combos (the first is its native one; comma-separated; - for
+# none: the KUnit suite only) and the options it needs beyond kunitconfig
+# (comma-separated; - for none): the compat ABIs, no ACPI on x86, which
+# QEMU does not need to boot or reboot and which is a sixth of the
+# objects, and no CPU vulnerability mitigations (a symbol with a prompt on
+# x86 only; elsewhere always y); on powerpc no PowerNV or PowerMac
+# platform code (QEMU boots a pseries machine; ppc32 is a PowerMac); on
+# arm the VFP that armhf programs use (without it /init dies of SIGILL),
+# on powerpcle the AltiVec and VSX of ppc64el programs (POWER8 is their
+# baseline: without them /init dies of SIGILL); on um no PCI over virtio,
+# which kunit.py's arch_uml.config turns on without a device ID, so that
+# UML WARNs at boot (arch/um/drivers/virt-pci.c), and a WARNING fails a
+# row; parisc selects RTC_CLASS, which kunitconfig turns off, so
+# kunit.py's check of the config would fail; so does sparc64; riscv's
+# PORTABLE selects EFI, which kunitconfig turns off.
 KERNEL_TABLE='
 x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
 i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
@@ -83,6 +85,9 @@ s390		s390	s390x-linux-gnu-	arch/s390/boot/bzImage		s390x		-
 um		um	-			linux				-		CONFIG_UML_PCI_OVER_VIRTIO=n
 ppc32		powerpc32 powerpc-linux-gnu-	vmlinux				ppc32		-
 parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		CONFIG_RTC_CLASS=y
+powerpcle	powerpcle powerpc64le-linux-gnu- vmlinux			ppc64le,ppc32le	CONFIG_COMPAT=y,CONFIG_PPC_POWERNV=n,CONFIG_ALTIVEC=y,CONFIG_VSX=y
+sparc64		sparc64	sparc64-linux-gnu-	arch/sparc/boot/image		sparc64,sparc32	CONFIG_COMPAT=y,CONFIG_RTC_CLASS=y
+riscv		riscv	riscv64-linux-gnu-	arch/riscv/boot/Image		riscv64,rv32	CONFIG_COMPAT=y,CONFIG_EFI=y
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -105,6 +110,12 @@ ppc64	powerpc	-
 ppc32	powerpc	32
 s390x	s390	-
 hppa	parisc	-
+ppc64le	powerpc	-
+ppc32le	powerpc	32
+sparc64	sparc	-
+sparc32	sparc	32
+riscv64	riscv	-
+rv32	riscv	32
 '
 
 ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
@@ -140,6 +151,7 @@ make_arch() {
 	case $(kernel_field "$1" 2) in
 	mips*)	echo mips ;;
 	powerpc*) echo powerpc ;;
+	sparc*)	echo sparc ;;
 	*)	kernel_field "$1" 2 ;;
 	esac
 }

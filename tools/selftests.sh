@@ -138,13 +138,13 @@ fi
 kimage=$(kernel_image "$kernel")
 stamp=$(kernel_stamp "$kernel")
 
-# The console that /init writes to.  kunit.py's powerpc config says
+# The console that /init writes to.  kunit.py's powerpc configs say
 # console=ttyS0, which a pseries machine does not have: the kernel log
 # still reaches the serial port through the boot console (udbg), but there
 # is no /dev/console for /init ("unable to open an initial console").
 boot_args=()
 case $arch in
-powerpc) boot_args=(--kernel_args console=hvc0) ;;
+powerpc|powerpcle) boot_args=(--kernel_args console=hvc0) ;;
 esac
 
 # The kselftest way end to end, on the kernels named here: the installed
