@@ -15,6 +15,11 @@
 # The *-ftruncate64-not-lfs mutants put back what the compat ftruncate64
 # wrappers did before commit e43dce8a0bc0: refuse a length past 2 GiB on
 # a file opened without O_LARGEFILE.
+# The pair-reversed mutants declare a pair in the other order than the
+# kernel's endianness gives: (lo, hi) on the big-endian powerpc kernel,
+# (hi, lo) on the little-endian one (powerpcle); sparc32's wrappers
+# name their words and merge them by hand (sparc is big-endian only), and
+# riscv64 runs rv32 programs through the generic compat entry points.
 MUTANTS='
 compat-arg-u64-endian-swapped@fs/read_write.c@s/(#include <asm\/unistd.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
 pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
@@ -28,6 +33,9 @@ ia32-ftruncate64-not-lfs@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE3\(ia32_ftr
 mips-ftruncate64-not-lfs@arch/mips/kernel/linux32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@mips64@selftests
 arm64-ftruncate64-not-lfs@arch/arm64/kernel/sys32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@arm64@selftests
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
+powerpcle-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_hi, u32, pos_lo)/@powerpcle@selftests
+sparc32-pread-pair-reversed@arch/sparc/kernel/sys_sparc32.c@s/ksys_pread64\(fd, ubuf, count, \(\(u64\)poshi << 32\) \| poslo\)/ksys_pread64(fd, ubuf, count, ((u64)poslo << 32) | poshi)/@sparc64@selftests
+compat-pread64-pair-reversed@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread64,.*?)compat_arg_u64_dual\(pos\)\)/$1u32, pos_hi, u32, pos_lo)/s@riscv@selftests
 '
 
 hold_applied "$@"
