@@ -69,8 +69,9 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # which kunit.py's arch_uml.config turns on without a device ID, so that
 # UML WARNs at boot (arch/um/drivers/virt-pci.c), and a WARNING fails a
 # row; parisc selects RTC_CLASS, which kunitconfig turns off, so
-# kunit.py's check of the config would fail; so does sparc64; riscv's
-# PORTABLE selects EFI, which kunitconfig turns off.
+# kunit.py's check of the config would fail; so does sparc64; on riscv
+# NONPORTABLE, without which PORTABLE selects EFI (79 objects), which
+# kunitconfig turns off and QEMU's -kernel boot does not need.
 KERNEL_TABLE='
 x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
 i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
@@ -87,7 +88,7 @@ ppc32		powerpc32 powerpc-linux-gnu-	vmlinux				ppc32		-
 parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		CONFIG_RTC_CLASS=y
 powerpcle	powerpcle powerpc64le-linux-gnu- vmlinux			ppc64le,ppc32le	CONFIG_COMPAT=y,CONFIG_PPC_POWERNV=n,CONFIG_ALTIVEC=y,CONFIG_VSX=y
 sparc64		sparc64	sparc64-linux-gnu-	arch/sparc/boot/image		sparc64,sparc32	CONFIG_COMPAT=y,CONFIG_RTC_CLASS=y
-riscv		riscv	riscv64-linux-gnu-	arch/riscv/boot/Image		riscv64,rv32	CONFIG_COMPAT=y,CONFIG_EFI=y
+riscv		riscv	riscv64-linux-gnu-	arch/riscv/boot/Image		riscv64,rv32	CONFIG_COMPAT=y,CONFIG_NONPORTABLE=y
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
