@@ -51,7 +51,7 @@ WORKBENCH_IDENT="workbench <workbench@localhost>"
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 
 # The kernels of the matrix (KERNELS="..." to choose): a kunit.py arch, or
-# ARCH-san for that arch with KASAN and UBSAN. One row per kernel, read by
+# ARCH-san for that arch with KASAN and UBSAN.  One row per kernel, read by
 # every script: kunit.py's --arch (or, for a machine that kunit.py has no
 # config for, the workbench's own, tools/qemu_configs/<kernel>.py, passed
 # as --qemu_config; then the kernel's ARCH), the cross compiler's prefix
@@ -64,7 +64,7 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # x86 only; elsewhere always y); on powerpc no PowerNV or PowerMac
 # platform code (QEMU boots a pseries machine; ppc32 is a PowerMac); on
 # arm the VFP that armhf programs use (without it /init dies of SIGILL),
-# on powerpcle the AltiVec and VSX of ppc64el programs (POWER8 is their
+# on powerpcle the AltiVec and VSX of ppc64le programs (POWER8 is their
 # baseline: without them /init dies of SIGILL); on um no PCI over virtio,
 # which kunit.py's arch_uml.config turns on without a device ID, so that
 # UML WARNs at boot (arch/um/drivers/virt-pci.c), and a WARNING fails a
