@@ -28,6 +28,8 @@
 #   disk-cpio  a full disk while the initramfs is written: the same
 #   silent     a QEMU that never prints anything: the KUnit and the
 #              selftest rows fail on their timeouts, nothing hangs
+#   hung-once  a selftest boot that hangs once: the next boot passes, and
+#              the row is ok with the hung boot's log named
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
@@ -35,7 +37,7 @@
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent stale}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once stale}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -154,6 +156,15 @@ seed_x86_64() {
 mkdir -p "$S/silent-bin"
 printf '#!/bin/sh\nexec sleep 100000\n' > "$S/silent-bin/qemu-system-x86_64"
 chmod +x "$S/silent-bin/qemu-system-x86_64"
+
+# A stand-in that hangs on its first run and is QEMU on the next.
+mkdir -p "$S/hung-once-bin"
+cat > "$S/hung-once-bin/qemu-system-x86_64" <<EOF
+#!/bin/sh
+[ -e "$S/hung-once-bin/hung" ] || { : > "$S/hung-once-bin/hung"; exec sleep 100000; }
+exec $(command -v qemu-system-x86_64) "\$@"
+EOF
+chmod +x "$S/hung-once-bin/qemu-system-x86_64"
 
 for case in $CASES; do
 	say "faults: --- $case"
@@ -362,6 +373,27 @@ for case in $CASES; do
 			ok "silent: exit $r in ${secs}s; rows: '$k', '$st'"
 		else
 			bad "silent: exit $r in ${secs}s; rows '$k', '$st'; left: $left ($S/silent.out)"
+			pkill -f 'sleep 100000' || true
+		fi
+		;;
+	hung-once)
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		# The boot that passes is checked against this (the guard).
+		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
+		rm -rf "$RESULTS" "$S/hung-once-bin/hung"
+		r=0
+		(cd "$S/clone-A" && PATH="$S/hung-once-bin:$PATH" BOOT_TIMEOUT=20 \
+			SKIP="i386 x32 kselftest" tools/selftests.sh x86_64) >"$S/hung-once.out" 2>&1 || r=$?
+		IFS=$'\t' read -r _ st passed _ _ log _ < "$RESULTS/x86_64.st-x86_64" || true
+		left=$(pgrep -af 'sleep 100000' || true)
+		if [ $r = 0 ] && [ "$st" = "ok, booted again" ] && [ "${passed:-0}" -gt 0 ] &&
+		   [ "$log" = "$LOGS/selftests-x86_64-x86_64.log.hung" ] && [ -f "$log" ] &&
+		   grep -q 'QEMU killed after 20s' "$log" && [ -z "$left" ] &&
+		   (cd "$S/clone-A" && tools/summary.sh) | grep -q 'ok, booted again after a hung boot'; then
+			ok "hung-once: exit 0; row '$st', $passed passed, the hung boot's log named"
+		else
+			bad "hung-once: exit $r; row '$st' ($passed passed, log $log); left: $left ($S/hung-once.out)"
 			pkill -f 'sleep 100000' || true
 		fi
 		;;

@@ -27,7 +27,11 @@ for f in $rows $others; do
 	st-*) suite=${suite#st-}; suite="selftests ${suite%el}" ;;	# o32el: o32 (LE)
 	esac
 	note=$status
-	case $status in ok|"skipped (asked)") ;; *) note="$status: $log"; bad=1 ;; esac
+	case $status in
+	ok|"skipped (asked)") ;;
+	"ok, booted again") note="$status after a hung boot: $log" ;;
+	*) note="$status: $log"; bad=1 ;;
+	esac
 	if [ "$source" != "$mine" ] && [ "$status" != "skipped (asked)" ]; then
 		note="FAILED: built from ${source:-an unknown tree}, not from this clone's series; $note"
 		bad=1
