@@ -26,16 +26,16 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch b4check bisect codegen otherarch mutants bench bench-ccache objects configdiff \
+	summary checkpatch b4check bisect codegen otherarch mutants bench bench-ccache objects configdiff debian-patches \
 	cccheck faults clean distclean
 
 help:
-	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU'
-	@echo '                         (x86_64 i386 mips mipsel mips64 mips64el arm64 powerpc'
-	@echo '                         arm s390 um ppc32 parisc; x86_64-san: x86_64 with KASAN'
-	@echo '                         and UBSAN)'
-	@echo 'make test               the whole matrix: KUnit on 14 kernels (all of those),'
-	@echo '                         selftests on 24 kernel x ABI combos;'
+	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU,'
+	@echo '                         one of the kernels of KERNEL_TABLE (tools/lib.sh):'
+	@bash -c '. tools/lib.sh; echo "$$KERNELS"' | fold -s -w 54 | sed 's/ *$$//; s/^/                         /'
+	@echo '                         (x86_64-san: x86_64 with KASAN and UBSAN)'
+	@echo 'make test               the whole matrix: KUnit on all of those kernels, the'
+	@echo '                         selftests on every user ABI of each (ABI_TABLE);'
 	@echo '                         SKIP="x32 mips64/n32" skips combos;'
 	@echo '                         KERNELS="x86_64 x86_64-san" runs those kernels only'
 	@echo '                         (MATRIX_JOBS=2: kernels at once; 1 for one at a time)'
@@ -61,6 +61,7 @@ help:
 	@echo 'make bench-ccache       a cold rebuild of kernel/ fs/ mm/ without ccache, with it,'
 	@echo '                         in depend mode, through wbcc (the workbench'"'"'s CC)'
 	@echo 'make objects            the objects of each kernel built, and of what kunitconfig cuts'
+	@echo 'make debian-patches     the files the series touches that Debian'"'"'s patches changed'
 	@echo 'make configdiff         options of each kernel built against those of make bench'"'"'s kunit.py run'
 	@echo 'make cccheck            the kernel builds'"'"' CC rebuilds an object whose .incbin payload changed'
 	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
@@ -128,6 +129,9 @@ objects:
 
 configdiff: deps
 	@tools/configdiff.sh $(KERNELS)
+
+debian-patches: deps
+	@tools/debian-patches.sh
 
 cccheck:
 	@tools/cccheck.sh
