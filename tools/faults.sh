@@ -28,8 +28,9 @@
 #   disk-cpio  a full disk while the initramfs is written: the same
 #   silent     a QEMU that never prints anything: the KUnit and the
 #              selftest rows fail on their timeouts, nothing hangs
-#   hung-once  a selftest boot that hangs once: the next boot passes, and
-#              the row is ok with the hung boot's log named
+#   hung-once  a KUnit boot, and then a selftest boot, that hangs once: the
+#              next boot passes, and the row is ok with the hung boot's log
+#              named
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
@@ -383,14 +384,28 @@ for case in $CASES; do
 		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
 		rm -rf "$RESULTS" "$S/hung-once-bin/hung"
 		r=0
+		(cd "$S/clone-A" && PATH="$S/hung-once-bin:$PATH" KUNIT_TIMEOUT=20 \
+			tools/kunit.sh x86_64) >"$S/hung-once-kunit.out" 2>&1 || r=$?
+		IFS=$'\t' read -r _ st passed _ _ log _ < "$RESULTS/x86_64.0kunit" || true
+		left=$(pgrep -af 'sleep 100000' || true)
+		if [ $r = 0 ] && [ "$st" = "$BOOTED_AGAIN" ] && [ "${passed:-0}" -gt 0 ] &&
+		   [ "$log" = "$LOGS/kunit-x86_64.log.hung" ] && [ -f "$log" ] &&
+		   grep -q 'timed out after 20 seconds' "$log" && [ -z "$left" ]; then
+			ok "hung-once-kunit: exit 0; row '$st', $passed passed, the hung boot's log named"
+		else
+			bad "hung-once-kunit: exit $r; row '$st' ($passed passed, log $log); left: $left ($S/hung-once-kunit.out)"
+			pkill -f 'sleep 100000' || true
+		fi
+		rm -rf "$RESULTS" "$S/hung-once-bin/hung"
+		r=0
 		(cd "$S/clone-A" && PATH="$S/hung-once-bin:$PATH" BOOT_TIMEOUT=20 \
 			SKIP="i386 x32 kselftest" tools/selftests.sh x86_64) >"$S/hung-once.out" 2>&1 || r=$?
 		IFS=$'\t' read -r _ st passed _ _ log _ < "$RESULTS/x86_64.st-x86_64" || true
 		left=$(pgrep -af 'sleep 100000' || true)
-		if [ $r = 0 ] && [ "$st" = "ok, booted again" ] && [ "${passed:-0}" -gt 0 ] &&
+		if [ $r = 0 ] && [ "$st" = "$BOOTED_AGAIN" ] && [ "${passed:-0}" -gt 0 ] &&
 		   [ "$log" = "$LOGS/selftests-x86_64-x86_64.log.hung" ] && [ -f "$log" ] &&
 		   grep -q 'QEMU killed after 20s' "$log" && [ -z "$left" ] &&
-		   (cd "$S/clone-A" && tools/summary.sh) | grep -q 'ok, booted again after a hung boot'; then
+		   (cd "$S/clone-A" && tools/summary.sh) | grep -qF "$BOOTED_AGAIN after a hung boot"; then
 			ok "hung-once: exit 0; row '$st', $passed passed, the hung boot's log named"
 		else
 			bad "hung-once: exit $r; row '$st' ($passed passed, log $log); left: $left ($S/hung-once.out)"

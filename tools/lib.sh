@@ -446,6 +446,11 @@ base_version() {
 	cat "$TREE/.git/base-version" 2>/dev/null || echo unknown
 }
 
+# The status of a row whose boot reached its timeout and whose one more
+# boot passed (kunit.sh, selftests.sh): a pass, which the summary shows
+# with the log of the boot that hung.
+BOOTED_AGAIN="ok, booted again"
+
 # Lines of a console log that mean the kernel went wrong.
 KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
 

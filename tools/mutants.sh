@@ -81,7 +81,7 @@ while IFS='@' read -r name file subst kernels suite; do
 		for f in "$RESULTS"/*; do
 			IFS=$'\t' read -r row status passed failed skipped log secs < "$f"
 			case $row in *0kunit) [ "$suite" = kunit ] || continue ;; *) [ "$suite" = selftests ] || continue ;; esac
-			case $status in ok|"ok, booted again") continue ;; esac
+			case $status in ok|"$BOOTED_AGAIN") continue ;; esac
 			# A row of another kernel than the mutant's says
 			# nothing of the mutant.
 			case $status in

@@ -290,7 +290,7 @@ for abi in $all; do
 	[ "$status" = ok ] || rc=1
 	secs=$(( $(date +%s) - t ))
 	if [ "$status" = ok ] && [ -n "$hung" ]; then
-		status="ok, booted again"
+		status=$BOOTED_AGAIN
 		record "$name" "$status" "$passed" "$failed" "$skipped" "$hung" "$secs"
 	else
 		record "$name" "$status" "$passed" "$failed" "$skipped" "$log" "$secs"

@@ -29,7 +29,7 @@ for f in $rows $others; do
 	note=$status
 	case $status in
 	ok|"skipped (asked)") ;;
-	"ok, booted again") note="$status after a hung boot: $log" ;;
+	"$BOOTED_AGAIN") note="$status after a hung boot: $log" ;;
 	*) note="$status: $log"; bad=1 ;;
 	esac
 	if [ "$source" != "$mine" ] && [ "$status" != "skipped (asked)" ]; then
