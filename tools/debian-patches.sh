@@ -14,7 +14,7 @@
 
 [ -z "${KSRC:-}" ] || die "debian-patches: the base is KSRC=$KSRC, not Debian's $BASE_PKG"
 commit=$("$TOP/tools/apply.sh" --commit-only)
-debfile=$(ls "$BUILD/apt/${BASE_PKG}"_*_all.deb 2>/dev/null | tail -1)
+debfile=$(base_deb)
 [ -n "$debfile" ] || die "no $BASE_PKG package in $BUILD/apt: make tree"
 pkgver=$(dpkg-deb -f "$debfile" Version)
 [ "$(cat "$TREE/.git/base-pkg" 2>/dev/null)" = "$BASE_PKG $pkgver" ] ||

@@ -442,6 +442,12 @@ fault_reason() {
 	fi
 }
 
+# base_deb: the fetched linux-source package in $BUILD/apt (tools/tree.sh),
+# the newest if there are more; nothing if none.
+base_deb() {
+	ls "$BUILD/apt/${BASE_PKG}"_*_all.deb 2>/dev/null | tail -1
+}
+
 base_version() {
 	cat "$TREE/.git/base-version" 2>/dev/null || echo unknown
 }

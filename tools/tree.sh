@@ -40,9 +40,8 @@ fetch() {
 	debian_fetch "$APTDIR" "$BASE_SUITE" "$BASE_PKG" "make tree"
 }
 
-deb() { ls "$APTDIR/${BASE_PKG}"_*_all.deb 2>/dev/null | tail -1; }
-[ -n "$(deb)" ] || { hold_build tree; [ -n "$(deb)" ] || fetch; }
-debfile=$(deb)
+[ -n "$(base_deb)" ] || { hold_build tree; [ -n "$(base_deb)" ] || fetch; }
+debfile=$(base_deb)
 pkgver=$(dpkg-deb -f "$debfile" Version) || die "$debfile is not a Debian package: remove it and retry: make tree"
 origin="Debian $BASE_PKG $pkgver"
 
