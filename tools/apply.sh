@@ -3,8 +3,9 @@
 # apply.sh [--commit-only]: turn the base tree into base + the series, as
 # commits on branch "series":
 #   series/0*.patch (git am, in order; the cover letter is not a commit),
-#   then kunit/ and selftests/ (their files, hooks.diff and COMMIT_MSG), each
-#   with the F: lines of MAINTAINERS.snippet that cover files it added.
+#   then each directory of kunit/, in order, and selftests/ (their files,
+#   hooks.diff and COMMIT_MSG), each with the F: lines of
+#   MAINTAINERS.snippet that cover files it added.
 # The commits are made in a scratch worktree ($BUILD/apply), once per set
 # of inputs: the result is kept as refs/workbench/applied/<inputs hash>,
 # so that a clone that comes back to the same inputs gets the same commit.
@@ -110,7 +111,10 @@ for p in "$TOP"/series/0*.patch; do
 done
 rm -f "$am_log"
 
-commit_dir kunit .
+# Each directory of kunit/ is a suite of its own, a commit of its own.
+for d in "$TOP"/kunit/*/; do
+	commit_dir "kunit/$(basename "$d")" .
+done
 commit_dir selftests tools/testing/selftests
 
 new=$(git rev-parse HEAD)

@@ -25,7 +25,6 @@
 #ifdef NOLIBC
 #include "preadv_nolibc.h"
 #else
-#include <signal.h>
 #include <sys/statfs.h>
 
 static inline bool is_tmpfs(const char *path)
@@ -33,11 +32,6 @@ static inline bool is_tmpfs(const char *path)
 	struct statfs sfs;
 
 	return statfs(path, &sfs) == 0 && sfs.f_type == TMPFS_MAGIC;
-}
-
-static inline int ignore_sigxfsz(void)
-{
-	return signal(SIGXFSZ, SIG_IGN) == SIG_ERR ? -1 : 0;
 }
 #endif
 
@@ -81,6 +75,30 @@ static inline long raw_rw(long nr, int fd, const struct iovec *iov, long cnt,
 	return syscall(nr, fd, iov, cnt, lo, hi);
 #endif
 }
+
+/*
+ * fadvise64(), which no C library calls where fadvise64_64() exists: the
+ * length in one word, and the offset in one register, or where the ABI's
+ * registers are 32-bit, as a pair in memory order, after a word of padding
+ * on 32-bit powerpc, whose pairs start at an odd-numbered register.
+ */
+#ifdef __NR_fadvise64
+static inline long sys_fadvise64(int fd, int64_t off, long len, int advice)
+{
+#if __SIZEOF_LONG__ == 4 && !ABI_OFFSET_IN_ONE_REGISTER
+	uint32_t w[2];
+
+	memcpy(w, &off, sizeof(w));
+#ifdef __powerpc__
+	return syscall(__NR_fadvise64, fd, 0, w[0], w[1], len, advice);
+#else
+	return syscall(__NR_fadvise64, fd, w[0], w[1], len, advice);
+#endif
+#else
+	return syscall(__NR_fadvise64, fd, off, len, advice);
+#endif
+}
+#endif
 
 /* The words as given, for ABIs that split the offset; flags 0 for v2. */
 static inline long raw_rw_words(long nr, int fd, const struct iovec *iov,
@@ -186,15 +204,21 @@ static inline const char *errname(int err)
 
 #define EXPECT_ERRNO(err, call)	EXPECT_ERRNO_AT(err, call, "")
 
-/* A call that must return @want (a byte count, or 0). */
-#define EXPECT_RET(want, call) do {					\
+/*
+ * A call that must return @want (a byte count, or 0); the message adds
+ * @why, a string, to what came back.
+ */
+#define EXPECT_RET_MSG(want, call, why) do {				\
 	long __want = (want), __ret;					\
 	errno = 0;							\
 	__ret = (long)(call);						\
 	EXPECT_EQ(__want, __ret)					\
-		TH_LOG("%s: expected %ld, got %ld (%s)", #call,		\
-		       __want, __ret, RET_ERR(__ret));			\
+		TH_LOG("%s: expected %ld, got %ld (%s)%s%s", #call,	\
+		       __want, __ret, RET_ERR(__ret), *(why) ? "; " : "", \
+		       why);						\
 } while (0)
+
+#define EXPECT_RET(want, call)	EXPECT_RET_MSG(want, call, "")
 
 #define ASSERT_RET(want, call) do {					\
 	long __want = (want), __ret;					\
@@ -296,7 +320,7 @@ static inline void task_io_delta(const struct task_io *before,
  */
 static inline int64_t max_file_size(int fd)
 {
-	int64_t pages = (int64_t)0xffffffffULL * sysconf(_SC_PAGESIZE);
+	int64_t pages = (int64_t)0xffffffffULL * getpagesize();
 	int64_t max = -1;
 
 	if (ftruncate(fd, INT64_MAX) == 0)

@@ -4,11 +4,17 @@
  * ABIs that no C library is installed for (the Makefile builds them with
  * the tree's nolibc, -include nolibc.h, which defines NOLIBC).
  *
+ * Each function here has a name of its own, preadv_nolibc_NAME(), and the
+ * test calls it by NAME, a macro: the day nolibc has a NAME of its own,
+ * the test still calls this one, and neither is defined twice.  What
+ * nolibc has (ftruncate() among them) is nolibc's.
+ *
  * The calls that pass a 64-bit value in a register pair are written out as
  * the C libraries of the 32-bit ABIs do it: the value as its two words in
- * memory order (nolibc's __NOLIBC_LLARGPART()), and, on 32-bit powerpc,
+ * memory order, nolibc's __NOLIBC_LLARGPART(), and, on 32-bit powerpc,
  * whose calling convention starts a pair at an odd-numbered register (r3,
- * r5, r7), a word of padding before a pair that would start at an even one;
+ * r5, r7), a word of padding before a pair that would start at an even
+ * one, as nolibc's ftruncate() does for powerpc (its _sys_ftruncate64());
  * there fadvise64_64() and sync_file_range2() take the int argument first
  * so that no padding is needed.  The test checks what the kernel makes of
  * these words; this file only has to put them where the ABI says.
@@ -20,24 +26,18 @@
 #include <linux/falloc.h>
 #include <linux/fcntl.h>
 #include <linux/uio.h>
-#include <asm/signal.h>
 #include <asm/statfs.h>
 
-#ifndef SSIZE_MAX
-#define SSIZE_MAX	LONG_MAX
+#if __SIZEOF_LONG__ != 4
+#error "preadv_nolibc.h: only 32-bit ABIs are built with nolibc"
 #endif
-#ifndef IOV_MAX
-#define IOV_MAX		UIO_MAXIOV
-#endif
+
+#define PV_NOLIBC(name)	preadv_nolibc_##name
+
 #ifndef __O_LARGEFILE
 #define __O_LARGEFILE	O_LARGEFILE
 #endif
-/* include/linux/socket.h and net.h; not uapi, the same on these ABIs. */
-#define AF_UNIX		1
-#define SOCK_STREAM	1
-#define _SC_PAGESIZE	30
 
-#if __SIZEOF_LONG__ == 4
 /* The words of a 64-bit value, in memory order. */
 #define WORD0(x)	__NOLIBC_LLARGPART(x, 0)
 #define WORD1(x)	__NOLIBC_LLARGPART(x, 1)
@@ -47,36 +47,49 @@
 #define PAIR_PAD
 #endif
 
-static inline ssize_t pread(int fd, void *buf, size_t count, off_t pos)
+#undef pread
+#define pread PV_NOLIBC(pread)
+static inline ssize_t PV_NOLIBC(pread)(int fd, void *buf, size_t count, off_t pos)
 {
 	return syscall(__NR_pread64, fd, buf, count,
 		       PAIR_PAD WORD0(pos), WORD1(pos));
 }
 
-static inline ssize_t pwrite(int fd, const void *buf, size_t count, off_t pos)
+#undef pwrite
+#define pwrite PV_NOLIBC(pwrite)
+static inline ssize_t PV_NOLIBC(pwrite)(int fd, const void *buf, size_t count, off_t pos)
 {
 	return syscall(__NR_pwrite64, fd, buf, count,
 		       PAIR_PAD WORD0(pos), WORD1(pos));
 }
 
-static inline int truncate(const char *path, off_t len)
+#undef truncate
+#define truncate PV_NOLIBC(truncate)
+static inline int PV_NOLIBC(truncate)(const char *path, off_t len)
 {
 	return syscall(__NR_truncate64, path, PAIR_PAD WORD0(len), WORD1(len));
 }
 
-static inline int fallocate(int fd, int mode, off_t off, off_t len)
+#undef fallocate
+#define fallocate PV_NOLIBC(fallocate)
+static inline int PV_NOLIBC(fallocate)(int fd, int mode, off_t off, off_t len)
 {
 	return syscall(__NR_fallocate, fd, mode, WORD0(off), WORD1(off),
 		       WORD0(len), WORD1(len));
 }
 
-static inline ssize_t readahead(int fd, off_t off, size_t count)
+#undef readahead
+#define readahead PV_NOLIBC(readahead)
+static inline ssize_t PV_NOLIBC(readahead)(int fd, off_t off, size_t count)
 {
 	return syscall(__NR_readahead, fd, PAIR_PAD WORD0(off), WORD1(off),
 		       count);
 }
 
-static inline int posix_fadvise(int fd, off_t off, off_t len, int advice)
+/* Like the C libraries': the error number, not -1 and errno. */
+#undef posix_fadvise
+#define posix_fadvise PV_NOLIBC(posix_fadvise)
+static inline int PV_NOLIBC(posix_fadvise)(int fd, off_t off, off_t len, int advice)
 {
 	long ret;
 
@@ -90,8 +103,10 @@ static inline int posix_fadvise(int fd, off_t off, off_t len, int advice)
 	return -ret;
 }
 
-static inline int sync_file_range(int fd, off_t off, off_t n,
-				  unsigned int flags)
+#undef sync_file_range
+#define sync_file_range PV_NOLIBC(sync_file_range)
+static inline int PV_NOLIBC(sync_file_range)(int fd, off_t off, off_t n,
+					     unsigned int flags)
 {
 #ifdef __powerpc__
 	return syscall(__NR_sync_file_range2, fd, flags,
@@ -103,17 +118,23 @@ static inline int sync_file_range(int fd, off_t off, off_t n,
 }
 
 /* The C library's entry: the split of raw_rw(), (long)pos and pos >> 32. */
-static inline ssize_t preadv(int fd, const struct iovec *iov, int cnt, off_t pos)
+#undef preadv
+#define preadv PV_NOLIBC(preadv)
+static inline ssize_t PV_NOLIBC(preadv)(int fd, const struct iovec *iov, int cnt, off_t pos)
 {
 	return syscall(__NR_preadv, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
-static inline ssize_t pwritev(int fd, const struct iovec *iov, int cnt, off_t pos)
+#undef pwritev
+#define pwritev PV_NOLIBC(pwritev)
+static inline ssize_t PV_NOLIBC(pwritev)(int fd, const struct iovec *iov, int cnt, off_t pos)
 {
 	return syscall(__NR_pwritev, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
-static inline int fcntl(int fd, int cmd, ...)
+#undef fcntl
+#define fcntl PV_NOLIBC(fcntl)
+static inline int PV_NOLIBC(fcntl)(int fd, int cmd, ...)
 {
 	va_list ap;
 	long arg;
@@ -130,35 +151,6 @@ static inline bool is_tmpfs(const char *path)
 
 	return syscall(__NR_statfs64, path, sizeof(sfs), &sfs) == 0 &&
 	       sfs.f_type == TMPFS_MAGIC;
-}
-#else
-#error "preadv_nolibc.h: only 32-bit ABIs are built with nolibc"
-#endif
-
-static inline int socketpair(int domain, int type, int protocol, int sv[2])
-{
-	return syscall(__NR_socketpair, domain, type, protocol, sv);
-}
-
-static inline int mkfifo(const char *path, mode_t mode)
-{
-	return syscall(__NR_mknodat, AT_FDCWD, path, S_IFIFO | mode, 0);
-}
-
-static inline long sysconf(int name)
-{
-	if (name == _SC_PAGESIZE)
-		return getpagesize();
-	errno = EINVAL;
-	return -1;
-}
-
-/* SIGXFSZ blocked: a write past RLIMIT_FSIZE then fails with EFBIG alone. */
-static inline int ignore_sigxfsz(void)
-{
-	unsigned long set[8 / sizeof(long)] = { 1UL << (SIGXFSZ - 1) };
-
-	return syscall(__NR_rt_sigprocmask, SIG_BLOCK, set, NULL, sizeof(set));
 }
 
 /* mkostemp() and mkdtemp(): the X's from the pid and a counter. */
@@ -177,7 +169,9 @@ static inline int fill_template(char *tmpl, unsigned int n)
 	return 0;
 }
 
-static inline int mkostemp(char *tmpl, int flags)
+#undef mkostemp
+#define mkostemp PV_NOLIBC(mkostemp)
+static inline int PV_NOLIBC(mkostemp)(char *tmpl, int flags)
 {
 	static unsigned int n;
 	unsigned int tries;
@@ -193,7 +187,9 @@ static inline int mkostemp(char *tmpl, int flags)
 	return fd;
 }
 
-static inline char *mkdtemp(char *tmpl)
+#undef mkdtemp
+#define mkdtemp PV_NOLIBC(mkdtemp)
+static inline char *PV_NOLIBC(mkdtemp)(char *tmpl)
 {
 	static unsigned int n;
 	unsigned int tries;
@@ -209,7 +205,9 @@ static inline char *mkdtemp(char *tmpl)
 	return NULL;
 }
 
-static inline struct dirent *readdir(DIR *d)
+#undef readdir
+#define readdir PV_NOLIBC(readdir)
+static inline struct dirent *PV_NOLIBC(readdir)(DIR *d)
 {
 	static struct dirent e;
 	struct dirent *r;
