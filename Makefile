@@ -80,13 +80,9 @@ apply: deps
 	@tools/apply.sh
 
 run: deps
-	@tools/kunit.sh $(ARCH)
+	@tools/run.sh $(ARCH)
 
-kunit: deps
-	@tools/kunit.sh $(ARCH)
-
-selftests: deps
-	@tools/selftests.sh $(ARCH)
+kunit selftests: run
 
 native: deps
 	@tools/selftests.sh --native

@@ -27,10 +27,16 @@
 #   disk-build a full disk in a kernel build: a one-line reason, exit 1
 #   disk-cpio  a full disk while the initramfs is written: the same
 #   silent     a QEMU that never prints anything: the KUnit and the
-#              selftest rows fail on their timeouts, nothing hangs
-#   hung-once  a KUnit boot, and then a selftest boot, that hangs once: the
-#              next boot passes, and the row is ok with the hung boot's log
-#              named
+#              selftest rows fail within the start bound, each saying that
+#              the machine did not start, with no boot once more
+#   hung-once  a KUnit boot, and then a selftest boot, that prints and then
+#              hangs once: the next boot passes, and the row is ok with the
+#              hung boot's log named
+#   kvm-hangs  a /dev/kvm that opens and a KVM that runs no guest (QEMU
+#              prints nothing under -accel kvm): the first boot finds out
+#              within the start bound and goes on under TCG, as does every
+#              later boot of the run; the rows pass and say why
+#   kvm-works  a KVM that runs the guests: every x86 boot uses it
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
@@ -38,7 +44,7 @@
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once stale}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works stale}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -158,14 +164,37 @@ mkdir -p "$S/silent-bin"
 printf '#!/bin/sh\nexec sleep 100000\n' > "$S/silent-bin/qemu-system-x86_64"
 chmod +x "$S/silent-bin/qemu-system-x86_64"
 
-# A stand-in that hangs on its first run and is QEMU on the next.
+# QEMU itself, not tools/qemu.py, which lib.sh put first on PATH.
+QEMU_X86=$(PATH=${PATH#"$TOP/tools/bin:"} command -v qemu-system-x86_64)
+
+# A stand-in that prints a line and hangs on its first run, and is QEMU on
+# the next.
 mkdir -p "$S/hung-once-bin"
 cat > "$S/hung-once-bin/qemu-system-x86_64" <<EOF
 #!/bin/sh
-[ -e "$S/hung-once-bin/hung" ] || { : > "$S/hung-once-bin/hung"; exec sleep 100000; }
-exec $(command -v qemu-system-x86_64) "\$@"
+[ -e "$S/hung-once-bin/hung" ] || { : > "$S/hung-once-bin/hung"; echo 'stand-in: started'; exec sleep 100000; }
+exec $QEMU_X86 "\$@"
 EOF
 chmod +x "$S/hung-once-bin/qemu-system-x86_64"
+
+# A KVM that runs no guest: under -accel kvm the stand-in prints nothing
+# and never ends; under TCG it is QEMU.  And one that runs them: under
+# -accel kvm it is QEMU under TCG, which is what this machine has.  Both
+# with a /dev/kvm of their own that opens (WORKBENCH_KVM_DEV).
+: > "$S/fake-kvm"
+for k in hangs works; do
+	mkdir -p "$S/kvm-$k-bin"
+	cat > "$S/kvm-$k-bin/qemu-system-x86_64" <<EOF
+#!/bin/bash
+if [ "\$1 \$2" = "-accel kvm" ]; then
+	[ $k = works ] || exec sleep 100000
+	shift 2
+	exec $QEMU_X86 -accel tcg "\$@"
+fi
+exec $QEMU_X86 "\$@"
+EOF
+	chmod +x "$S/kvm-$k-bin/qemu-system-x86_64"
+done
 
 for case in $CASES; do
 	say "faults: --- $case"
@@ -358,23 +387,65 @@ for case in $CASES; do
 		umount "$S/mnt-st"
 		;;
 	silent)
+		# A machine that prints nothing fails at the start bound (10 s
+		# here), not at the timeouts (300 s), and is not booted again.
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
 		rm -rf "$RESULTS"
 		t=$(date +%s)
 		r=0
-		(cd "$S/clone-A" && PATH="$S/silent-bin:$PATH" KUNIT_TIMEOUT=20 BOOT_TIMEOUT=20 \
-			SKIP="i386 x32 kselftest" tools/matrix.sh x86_64) >"$S/silent.out" 2>&1 || r=$?
+		(cd "$S/clone-A" && PATH="$S/silent-bin:$PATH" START_BOUND=10 KUNIT_TIMEOUT=300 \
+			BOOT_TIMEOUT=300 SKIP="i386 x32 kselftest" tools/matrix.sh x86_64) >"$S/silent.out" 2>&1 || r=$?
 		secs=$(( $(date +%s) - t ))
 		k=$(cut -f2 "$RESULTS/x86_64.0kunit" 2>/dev/null || true)
 		st=$(cut -f2 "$RESULTS/x86_64.st-x86_64" 2>/dev/null || true)
 		left=$(pgrep -af 'sleep 100000' || true)
-		if [ $r != 0 ] && [ "$k" = "FAILED: no test output from the kernel in 20s" ] &&
-		   [ "$st" = timeout ] && [ -z "$left" ] && [ $secs -lt 180 ]; then
+		want="FAILED: the machine did not start: no console output in 10s (QEMU qemu-system-x86_64, accelerator tcg)"
+		if [ $r != 0 ] && [ "$k" = "$want" ] && [ "$st" = "$want" ] && [ -z "$left" ] &&
+		   ! grep -q 'once more' "$S/silent.out" && [ $secs -lt 60 ]; then
 			ok "silent: exit $r in ${secs}s; rows: '$k', '$st'"
 		else
 			bad "silent: exit $r in ${secs}s; rows '$k', '$st'; left: $left ($S/silent.out)"
 			pkill -f 'sleep 100000' || true
+		fi
+		;;
+	kvm-hangs|kvm-works)
+		# The KUnit boot and the i386 and x86_64 selftest boots.
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
+		rm -rf "$RESULTS"
+		rm -f "$S/$case.starts"
+		t=$(date +%s)
+		r=0
+		(cd "$S/clone-A" && PATH="$S/$case-bin:$PATH" WORKBENCH_KVM_DEV="$S/fake-kvm" \
+			WORKBENCH_QEMU_STARTS="$S/$case.starts" START_BOUND=20 \
+			SKIP="x32 kselftest" tools/matrix.sh x86_64) >"$S/$case.out" 2>&1 || r=$?
+		secs=$(( $(date +%s) - t ))
+		rows=$(cut -f2,9 "$RESULTS"/x86_64.* 2>/dev/null | sort | uniq -c | paste -sd';' || true)
+		accels=$(cut -f9 "$RESULTS"/x86_64.0kunit "$RESULTS"/x86_64.st-x86_64 "$RESULTS"/x86_64.st-i386 2>/dev/null || true)
+		left=$(pgrep -af 'sleep 100000' || true)
+		kvm=$(grep -c '	kvm	' "$S/$case.starts" 2>/dev/null || true)
+		tcg=$(grep -c '	tcg	' "$S/$case.starts" 2>/dev/null || true)
+		if [ $case = kvm-hangs ]; then
+			# One boot under KVM, which prints nothing; then TCG.
+			want="tcg (KVM did not run the guest: no console output in 20s under KVM)"
+			if [ $r = 0 ] && [ "$(sort -u <<< "$accels")" = "$want" ] &&
+			   [ "$(wc -l <<< "$accels")" = 3 ] && [ "$kvm" = 1 ] && [ "$tcg" = 3 ] && [ -z "$left" ] &&
+			   grep -q 'KVM did not run the guest' "$S/$case.out" &&
+			   grep -qF "every QEMU boot under tcg (KVM did not run the guest" "$S/$case.out"; then
+				ok "kvm-hangs: exit 0 in ${secs}s, one boot of 20s under KVM, then TCG; rows: $rows"
+			else
+				bad "kvm-hangs: exit $r in ${secs}s; kvm $kvm, tcg $tcg boots; rows: $rows; left: $left ($S/$case.out)"
+				pkill -f 'sleep 100000' || true
+			fi
+		else
+			if [ $r = 0 ] && [ "$(grep -c '^kvm (' <<< "$accels")" = 3 ] &&
+			   [ "$kvm" = 3 ] && [ "$tcg" = 0 ] && grep -q 'every QEMU boot under kvm' "$S/$case.out"; then
+				ok "kvm-works: exit 0 in ${secs}s, every boot under KVM; rows: $rows"
+			else
+				bad "kvm-works: exit $r in ${secs}s; kvm $kvm, tcg $tcg boots; rows: $rows ($S/$case.out)"
+			fi
 		fi
 		;;
 	hung-once)

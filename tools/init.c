@@ -1,60 +1,246 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /init of the selftest initramfs: mount /proc and a tmpfs on /tmp, run
- * each program in /tests from /tmp with its output on the console, report
- * how it ended, and reboot, which makes QEMU (-no-reboot) exit.  On
- * sparc64 a reboot fails under QEMU ("Reboot failed!", a panic that reboots
- * again: kunit.py's sparc64 config has kunit_shutdown=poweroff for it), so
- * there /init powers the machine off, which ends QEMU.
+ * /init of the one boot of a kernel (tools/boot.sh), which runs after the
+ * built-in KUnit suites have printed their results:
+ *
+ *  - kunit-modules: loads each /modules/NAME.ko, whose KUnit suites run
+ *    as it loads;
+ *  - one section per user ABI: runs the program in /tests/NN-ABI/ (the
+ *    one whose name does not end in .bin: a compat ABI's launcher, which
+ *    runs its .bin from the same directory), in /tmp, a tmpfs;
+ *  - kselftest: runs /kselftest/run_kselftest.sh with busybox, as a
+ *    kselftest CI does;
+ *
+ * then reboots, which makes QEMU (-no-reboot) exit; on sparc64 a reboot
+ * fails under QEMU ("Reboot failed!", a panic that reboots again), so there
+ * /init powers the machine off.
+ *
+ * Every line /init and the programs print goes to the kernel log through
+ * /dev/kmsg, each program's as "ABI| line": the console then shows one
+ * ordered stream of the kernel's messages and the programs' output.  The
+ * console is written by a kernel thread of its own (nbcon), so that what a
+ * program wrote to /dev/console could interleave with kernel messages not
+ * yet printed, the built-in suites' results among them.  Each section is
+ * framed by "workbench: begin NAME" and "workbench: end NAME: exit N in
+ * Ss", for tools/boot.sh to cut the console log into one log per row.
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
-/*
- * A compat ABI's test is preadv_test_<abi>.bin, which its launcher (here
- * /tests/preadv_test) execs from its own directory: it is not a program of
- * its own to run.
- */
-static int is_program(const char *name)
-{
-	size_t len = strlen(name);
+/* A record of the kernel log is at most 1024 bytes with its header. */
+#define LINE_MAX_KMSG	900
 
-	return name[0] != '.' && !(len > 4 && !strcmp(name + len - 4, ".bin"));
+static int kmsg = -1;
+
+/* One line, as one record of the kernel log (or on stdout, failing that). */
+static void emit(const char *prefix, const char *line, size_t len)
+{
+	char rec[LINE_MAX_KMSG + 64];
+	int n;
+
+	do {
+		size_t part = len > LINE_MAX_KMSG ? LINE_MAX_KMSG : len;
+
+		/* <14>: LOG_USER, LOG_INFO, as KUnit's results are printed. */
+		n = snprintf(rec, sizeof(rec), "<14>%s%.*s\n", prefix, (int)part, line);
+		if (kmsg < 0 || write(kmsg, rec, n) != n)
+			fputs(rec + 4, stdout);
+		line += part;
+		len -= part;
+	} while (len);
 }
 
-static int run(const char *name)
+static void say(const char *fmt, ...)
 {
-	char path[256];
-	int status;
-	pid_t pid;
+	char buf[512];
+	va_list ap;
+	int n;
 
-	snprintf(path, sizeof(path), "/tests/%s", name);
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	emit("", buf, n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Run ARGV in DIR with its output (stdout and stderr) emitted line by
+ * line, each line prefixed with "NAME| "; its exit status, 128 + the
+ * signal that killed it, or 127 if it could not run.
+ */
+static int run(const char *name, const char *dir, char *const argv[])
+{
+	char prefix[64], buf[4096];
+	size_t have = 0;
+	int pipefd[2], status;
+	pid_t pid;
+	ssize_t n;
+
+	snprintf(prefix, sizeof(prefix), "%s| ", name);
+	if (pipe(pipefd)) {
+		say("workbench: %s: pipe: %m", name);
+		return 127;
+	}
 	pid = fork();
 	if (pid == 0) {
-		char *argv[] = { path, NULL };
-
-		execv(path, argv);
-		perror(path);
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		if (chdir(dir)) {
+			perror(dir);
+			_exit(127);
+		}
+		execv(argv[0], argv);
+		perror(argv[0]);
 		_exit(127);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
-		perror("fork/waitpid");
-		return 1;
+	close(pipefd[1]);
+	if (pid < 0) {
+		close(pipefd[0]);
+		say("workbench: %s: fork: %m", name);
+		return 127;
 	}
-	if (WIFSIGNALED(status)) {
-		printf("# init: %s killed by signal %d\n", name, WTERMSIG(status));
-		return 1;
+	while ((n = read(pipefd[0], buf + have, sizeof(buf) - have)) > 0) {
+		char *start = buf, *nl;
+
+		have += n;
+		while ((nl = memchr(start, '\n', buf + have - start))) {
+			emit(prefix, start, nl - start);
+			start = nl + 1;
+		}
+		have -= start - buf;
+		memmove(buf, start, have);
+		if (have == sizeof(buf)) {
+			emit(prefix, buf, have);
+			have = 0;
+		}
 	}
-	printf("# init: %s exited with %d\n", name, WEXITSTATUS(status));
-	return WEXITSTATUS(status) != 0;
+	if (have)
+		emit(prefix, buf, have);
+	close(pipefd[0]);
+	if (waitpid(pid, &status, 0) < 0) {
+		say("workbench: %s: waitpid: %m", name);
+		return 127;
+	}
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+static int begin(const char *name)
+{
+	say("workbench: begin %s", name);
+	return 0;
+}
+
+static int end(const char *name, int rc, double t0)
+{
+	say("workbench: end %s: exit %d in %.1fs", name, rc, now() - t0);
+	return rc != 0;
+}
+
+static int entries(const char *dir, struct dirent ***names)
+{
+	int n = scandir(dir, names, NULL, alphasort);
+
+	return n < 0 ? 0 : n;
+}
+
+static int load_modules(void)
+{
+	struct dirent **names;
+	int i, n, failed = 0;
+	double t0 = now();
+
+	n = entries("/modules", &names);
+	if (!n)
+		return 0;
+	begin("kunit-modules");
+	for (i = 0; i < n; i++) {
+		char path[300];
+		int fd;
+
+		if (!strstr(names[i]->d_name, ".ko"))
+			continue;
+		snprintf(path, sizeof(path), "/modules/%s", names[i]->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || syscall(SYS_finit_module, fd, "", 0)) {
+			say("workbench: %s: %m", path);
+			failed = 1;
+		} else {
+			say("workbench: loaded %s", path);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	return end("kunit-modules", failed, t0);
+}
+
+/* /tests/NN-ABI/: the section ABI runs the one program that is not a .bin. */
+static int run_abi(const char *entry)
+{
+	const char *abi = strchr(entry, '-') ? strchr(entry, '-') + 1 : entry;
+	char dir[300], prog[600];
+	struct dirent **names;
+	int i, n, rc = 127;
+	double t0 = now();
+
+	snprintf(dir, sizeof(dir), "/tests/%s", entry);
+	begin(abi);
+	n = entries(dir, &names);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+
+		if (names[i]->d_name[0] == '.' ||
+		    (len > 4 && !strcmp(names[i]->d_name + len - 4, ".bin")))
+			continue;
+		snprintf(prog, sizeof(prog), "%s/%s", dir, names[i]->d_name);
+		{
+			char *argv[] = { prog, NULL };
+
+			rc = run(abi, "/tmp", argv);
+		}
+		break;
+	}
+	if (rc == 127 && i == n)
+		say("workbench: no program in %s", dir);
+	return end(abi, rc, t0);
+}
+
+static int run_kselftest(void)
+{
+	char *install[] = { "/bin/busybox", "--install", "-s", "/bin", NULL };
+	char *sh[] = { "/bin/sh", "-c", "./run_kselftest.sh", NULL };
+	double t0 = now();
+	int rc;
+
+	if (access("/kselftest/run_kselftest.sh", X_OK))
+		return 0;
+	begin("kselftest");
+	rc = run("kselftest", "/", install);
+	if (!rc)
+		rc = run("kselftest", "/kselftest", sh);
+	return end("kselftest", rc, t0);
 }
 
 int main(void)
@@ -62,17 +248,23 @@ int main(void)
 	struct dirent **names;
 	int i, n, failed = 0;
 
+	kmsg = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (mount("proc", "/proc", "proc", 0, NULL) ||
-	    mount("tmpfs", "/tmp", "tmpfs", 0, "size=50%") || chdir("/tmp")) {
-		perror("# init: mount");
+	    mount("tmpfs", "/tmp", "tmpfs", 0, "size=50%")) {
+		say("workbench: mount: %m");
 		failed = 1;
 	}
-	n = scandir("/tests", &names, NULL, alphasort);
-	for (i = 0; !failed && i < n; i++)
-		if (is_program(names[i]->d_name))
-			failed |= run(names[i]->d_name);
-	printf("# init: done, %s\n", failed ? "FAILED" : "all passed");
+	/* Every section runs, whatever the one before it did. */
+	if (!failed) {
+		failed |= load_modules();
+		n = entries("/tests", &names);
+		for (i = 0; i < n; i++)
+			if (names[i]->d_name[0] != '.')
+				failed |= run_abi(names[i]->d_name);
+		failed |= run_kselftest();
+	}
+	say("workbench: done, %s", failed ? "FAILED" : "all passed");
 	sync();
 #ifdef __sparc__
 	reboot(RB_POWER_OFF);

@@ -13,6 +13,8 @@ TREE=${TREE:-$BUILD/linux}
 OUT=${OUT:-$TOP/out}
 LOGS=${LOGS:-$BUILD/logs}
 RESULTS=${RESULTS:-$BUILD/results}
+# Each boot's seconds to its first console byte (tools/qemu.py).
+export WORKBENCH_QEMU_STARTS=${WORKBENCH_QEMU_STARTS:-$LOGS/qemu-starts.tsv}
 # The selftest binaries and initramfs images.
 ST=${ST:-$BUILD/st}
 JOBS=${JOBS:-$(nproc)}
@@ -44,7 +46,16 @@ export CCACHE_DEPEND=1
 # (make cccheck).  By name, on PATH, so that the command line that kbuild
 # records is the same in every clone.
 KERNEL_CC=wbcc
+# Every boot's QEMU is tools/qemu.py (tools/bin/qemu-system-* link to it),
+# which chooses the accelerator: ACCEL=tcg or kvm forces one; by default
+# KVM where the host can run the guest, and TCG for the rest of the run
+# once a guest has printed nothing within START_BOUND seconds under KVM.
+# A machine that prints nothing within START_BOUND under any accelerator
+# did not start, and its row fails then (EVIDENCE.md: the slowest first
+# console byte of the matrix).
 export PATH=$TOP/tools/bin:$PATH
+export WORKBENCH_ACCEL=${ACCEL:-auto}
+export WORKBENCH_START_BOUND=${START_BOUND:-60}
 # The tree's commits are the workbench's, under a neutral identity; only
 # the export (tools/format-patch.sh) puts a person's name on them.
 WORKBENCH_IDENT="workbench <workbench@localhost>"
@@ -71,10 +82,12 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # row; parisc selects RTC_CLASS, which kunitconfig turns off, so
 # kunit.py's check of the config would fail; so does sparc64; on riscv
 # NONPORTABLE, without which PORTABLE selects EFI (79 objects), which
-# kunitconfig turns off and QEMU's -kernel boot does not need.
+# kunitconfig turns off and QEMU's -kernel boot does not need.  On i386
+# the compat_arg_u64 suite is a module, which /init loads (tools/init.c):
+# the suite's tristate option is tried as a module in one row.
 KERNEL_TABLE='
 x86_64		x86_64	-			arch/x86/boot/bzImage		x86_64,i386,x32	CONFIG_IA32_EMULATION=y,CONFIG_X86_X32_ABI=y,CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
-i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n
+i386		i386	i686-linux-gnu-		arch/x86/boot/bzImage		i386		CONFIG_ACPI=n,CONFIG_CPU_MITIGATIONS=n,CONFIG_MODULES=y,CONFIG_COMPAT_ARG_U64_KUNIT_TEST=m
 mips		mips	mips-linux-gnu-		vmlinuz				o32		-
 mipsel		mipsel	mipsel-linux-gnu-	vmlinuz				o32el		-
 mips64		mips64	mips64-linux-gnuabi64-	vmlinuz				n64,n32,o32	CONFIG_MIPS32_O32=y,CONFIG_MIPS32_N32=y
@@ -380,6 +393,43 @@ hold_build() {
 	fi
 	echo "$(basename "$0") $* (pid $$, $TOP, since $(date -u '+%F %T') UTC)" > "$BUILD/.lock-owner"
 	export WORKBENCH_HELD=$BUILD
+	# What tools/qemu.py found out about KVM holds for this run only.
+	export WORKBENCH_ACCEL_STATE=$BUILD/.accel-state
+	rm -f "$WORKBENCH_ACCEL_STATE"
+}
+
+# boot_accel CONSOLE_LOG: the accelerator that the last QEMU of a console
+# log ran with, and why, as tools/qemu.py's first line says it ("tcg (no
+# KVM: /dev/kvm: No such file or directory)"); nothing if the boot did not
+# go through tools/qemu.py.
+boot_accel() {
+	grep -ao 'workbench-qemu: accelerator .*' "$1" 2>/dev/null | tail -1 |
+		sed 's/^workbench-qemu: accelerator //; s/[[:space:]]*$//' || true
+}
+
+# boot_not_started CONSOLE_LOG: tools/qemu.py's reason when the machine
+# printed nothing within the start bound, else nothing.
+boot_not_started() {
+	grep -ao 'workbench-qemu: the machine did not start: [^:]*([^)]*)' "$1" 2>/dev/null | head -1 |
+		sed 's/^workbench-qemu: //' || true
+}
+
+# kvm_hung WHAT CONSOLE_LOG: after a boot that reached its timeout: if it
+# ran under KVM that the run chose (not ACCEL=kvm), the rest of the run,
+# the boot once more among it, runs under TCG.
+kvm_hung() {
+	if [ "$(boot_accel "$2" | cut -d' ' -f1)" = kvm ] && [ "$WORKBENCH_ACCEL" = auto ]; then
+		echo "a boot under KVM hung ($1)" > "$WORKBENCH_ACCEL_STATE"
+		say "$1: hung under KVM; TCG for the boot once more and the rest of the run"
+	fi
+}
+
+# say_kvm_fallback WHAT CONSOLE_LOG: the one line that says why a run left
+# KVM for TCG, where the log has it.
+say_kvm_fallback() {
+	local line
+	line=$(grep -ao 'workbench-qemu: KVM did not run the guest.*' "$2" 2>/dev/null | head -1 || true)
+	[ -z "$line" ] || say "$1: ${line#workbench-qemu: }"
 }
 
 # hold_applied: hold $BUILD and have $TREE be this clone's series (apply.sh;
@@ -388,6 +438,12 @@ hold_applied() {
 	[ "${WORKBENCH_HELD:-}" != "$BUILD" ] || return 0
 	hold_build "$@"
 	"$TOP/tools/apply.sh"
+	# What the tree is, for the scripts this run starts (record,
+	# kernel.sh, boot.sh), which look again only where the tree may have
+	# changed under them (tree_state).
+	WORKBENCH_SOURCE=$(tree_source)
+	WORKBENCH_TREE_ID=$(tree_id)
+	export WORKBENCH_SOURCE WORKBENCH_TREE_ID
 }
 
 # applied_ref: the ref of the commit that apply.sh makes of this clone's
@@ -410,24 +466,68 @@ tree_source() {
 	echo "$c"
 }
 
-# kernel_stamp KERNEL: what goes into KERNEL's image, as one hash: the tree
-# but the selftests (and any change not committed), the compiler and the
-# configs; by content, not by path, so that every clone finds the same
-# stamp.
-kernel_stamp() {
-	local own
+# tree_id: the tree object that $TREE has checked out; nothing when its
+# files differ from it (a change not committed).
+tree_id() {
+	git -C "$TREE" diff --quiet HEAD 2>/dev/null || return 0
+	git -C "$TREE" rev-parse 'HEAD^{tree}'
+}
+
+# tree_state: the tree's files, as one hash, committed or not.
+tree_state() {
+	{ git -C "$TREE" rev-parse 'HEAD^{tree}'; git -C "$TREE" diff HEAD; } | sha256sum | cut -d' ' -f1
+}
+
+# kernel_inputs KERNEL: what goes into KERNEL's image from outside the tree,
+# as one hash: its row, the compiler, the configs; by content, not by path,
+# so that every clone finds the same.
+kernel_inputs() {
+	local own cross
+	cross=$(arch_cross "$1")
 	{
-		git -C "$TREE" ls-tree HEAD | grep -v '	tools$'
-		git -C "$TREE" ls-tree HEAD:tools | grep -v '	testing$'
-		git -C "$TREE" ls-tree HEAD:tools/testing | grep -v '	selftests$'
-		git -C "$TREE" diff HEAD
-		echo "$1 $(arch_cross "$1") $(kernel_kconfig "$1")"
+		echo "$1 $cross $(kernel_kconfig "$1") $KERNEL_CC"
+		"${cross}gcc" --version 2>/dev/null | head -1
 		# What kunit.py reads of them: not comments or blank lines
 		# (but "# CONFIG_X is not set", which is X=n).
 		awk '/^# CONFIG_[A-Za-z0-9_]+ is not set$/ || !/^(#|$)/' "$TOP/kunitconfig"
 		own=$(own_qemu_config "$1")
 		[ -z "$own" ] || cat "$own"
 	} | sha256sum | cut -d' ' -f1
+}
+
+# kernel_deps BUILD_DIR: the files of the tree that the build read, one
+# path a line, relative to the tree: the sources and the headers of every
+# target that kbuild's .cmd files list (source_ and deps_).
+kernel_deps() {
+	local rel
+	# kbuild names the tree's files by absolute path, or relative to the
+	# build dir (../linux/fs/read_write.c) where it can.
+	rel=$(realpath -m --relative-to="$1" "$TREE")
+	find "$1" -name '.*.cmd' ! -path '*/scripts/*' -print0 |
+		xargs -0 awk -v abs="$TREE/" -v rel="$rel/" '
+			/^savedcmd_/ { next }
+			{ for (i = 1; i <= NF; i++) {
+				p = $i
+				if (index(p, abs) == 1) p = substr(p, length(abs) + 1)
+				else if (index(p, rel) == 1) p = substr(p, length(rel) + 1)
+				else continue
+				# arch/x86/boot/../include: arch/x86/include
+				while (match(p, /[^\/.][^\/]*\/\.\.\//))
+					p = substr(p, 1, RSTART - 1) substr(p, RSTART + RLENGTH)
+				print p
+			} }' |
+		sort -u
+}
+
+# kernel_relevant DEPS: of the changed paths on stdin, those that decide an
+# image: one the build read (DEPS, from kernel_deps), or a file that
+# decides what is built or how: a Kconfig, Makefile or Kbuild file,
+# scripts/, usr/, tools/ but the selftests.
+kernel_relevant() {
+	awk -v deps="$1" '
+		BEGIN { while ((getline l < deps) > 0) d[l] = 1 }
+		($0 in d) || /(^|\/)(Kconfig|Makefile|Kbuild)[^\/]*$/ || /^(scripts|usr)\// ||
+		(/^tools\// && !/^tools\/testing\/selftests\//)'
 }
 
 # fault_reason LOG...: a one-line reason for a failure that is not the
@@ -453,9 +553,36 @@ base_version() {
 }
 
 # The status of a row whose boot reached its timeout and whose one more
-# boot passed (kunit.sh, selftests.sh): a pass, which the summary shows
-# with the log of the boot that hung.
+# boot passed (boot.sh): a pass, which the summary shows with the log of
+# the boot that hung.
 BOOTED_AGAIN="ok, booted again"
+# The status of a row that a boot of the same image and initramfs passed
+# (boot.sh): a pass, with that boot's log.
+REUSED="ok, not booted again"
+
+# qemu_config_file KERNEL: the QEMU config of the kernel's machine: the
+# workbench's own, or kunit.py's.
+qemu_config_file() {
+	local own
+	own=$(own_qemu_config "$1")
+	if [ -n "$own" ]; then
+		echo "$own"
+	else
+		echo "$TREE/tools/testing/kunit/qemu_configs/$(kernel_field "$1" 2).py"
+	fi
+}
+
+# boot_key KERNEL IMAGE INITRAMFS KERNEL_ARGS: what a boot boots, as one
+# hash: the image, the initramfs, the machine and the command line (and
+# parisc's firmware); not the accelerator.
+boot_key() {
+	{
+		echo "$1 $4"
+		sha256sum "$2" ${3:+"$3"} | cut -d' ' -f1
+		[ "$(kernel_arch "$1")" = um ] || cat "$(qemu_config_file "$1")" "$TOP/tools/qemu_configs/with_init.py"
+		[ -z "${WORKBENCH_HPPA_FIRMWARE:-}" ] || sha256sum < "$WORKBENCH_HPPA_FIRMWARE"
+	} | sha256sum | cut -c1-16
+}
 
 # Lines of a console log that mean the kernel went wrong.
 KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
@@ -470,8 +597,16 @@ KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Ca
 # the kernel prints; strings(1) may join it to the bytes before it (on
 # parisc).
 built_banner() {
-	strings -n 16 "$(kbuild_dir "$1")/vmlinux" 2>/dev/null |
-		grep -oE 'Linux version .*\) #[0-9]+ .*' | tail -1 || true
+	local v cache
+	v=$(kbuild_dir "$1")/vmlinux
+	cache=$(kbuild_dir "$1")/.workbench-banner
+	# Read again when vmlinux is not the one it was read from.
+	if [ "$(head -1 "$cache" 2>/dev/null)" != "$(stat -c '%s %Y' "$v" 2>/dev/null)" ]; then
+		{ stat -c '%s %Y' "$v" 2>/dev/null
+		  strings -n 16 "$v" 2>/dev/null | grep -oE 'Linux version .*\) #[0-9]+ .*' | tail -1 || true
+		} > "$cache.tmp" && mv "$cache.tmp" "$cache"
+	fi
+	sed -n 2p "$cache"
 }
 
 booted_banner() {
@@ -515,13 +650,14 @@ kunit_failures() {
 	/\[FAILED\] / { n++ }' "$1"
 }
 
-# record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS]: a row of the
-# summary, with the source the row was built from (tree_source).  No field
-# is empty: read splits on tabs, and runs of tabs count as one.
+# record NAME STATUS PASSED FAILED SKIPPED LOG [SECONDS [ACCEL]]: a row of
+# the summary, with the source the row was built from (tree_source) and
+# the accelerator it booted with.  No field is empty: read splits on tabs,
+# and runs of tabs count as one.
 record() {
 	mkdir -p "$RESULTS"
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:--}" \
-		"$(tree_source)" > "$RESULTS/$1"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${7:--}" \
+		"${WORKBENCH_SOURCE:-$(tree_source)}" "${8:--}" > "$RESULTS/$1"
 }
 
 # alive WHAT LOG CMD...: run CMD with its output in LOG, printing that it

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# matrix.sh [KERNEL...]: for each kernel (tools/lib.sh), the KUnit suite and
-# then the selftests on each of its user ABIs; a table, and the closing line
-# "N passed, N failed, N skipped".  Exits non-zero on any failure.
-# MATRIX_JOBS kernels (default 2) go at once: a QEMU run is one thread,
-# and it runs while the other kernel builds.  Their lines interleave, each
-# prefixed with its kernel; the table is in the order of $KERNELS.
+# matrix.sh [KERNEL...]: every row of each kernel (tools/lib.sh; run.sh: the
+# KUnit suites and the selftests on each of its user ABIs, in one boot); a
+# table, and the closing line "N passed, N failed, N skipped".  Exits
+# non-zero on any failure.  MATRIX_JOBS kernels (default 2) go at once: a
+# QEMU run is one thread, and it runs while the other kernel builds.  Their
+# lines interleave, each prefixed with its kernel; the table is in the order
+# of $KERNELS.
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
 MATRIX_JOBS=${MATRIX_JOBS:-2}
 
 # Each kernel in a process group of its own (setsid), which an interrupt
-# of this script stops (and kunit.sh's and selftests.sh's traps stop what
+# of this script stops (and the traps of the scripts run.sh runs stop what
 # they run).
 pids=()
 stop() {
@@ -23,16 +24,9 @@ stop() {
 }
 trap stop INT TERM HUP
 
-one() {
-	local kernel=$1 t
-	t=$(date +%s)
-	"$TOP/tools/kunit.sh" "$kernel" || true
-	"$TOP/tools/selftests.sh" "$kernel" || true
-	say "$kernel: done in $(( $(date +%s) - t ))s"
-}
 if [ "${1:-}" = --one ]; then
 	trap 'exit 130' INT TERM HUP
-	one "$2"
+	"$TOP/tools/run.sh" "$2" || true
 	exit 0
 fi
 

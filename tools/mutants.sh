@@ -9,33 +9,43 @@
 
 # name@file@perl substitution (-0777: the whole file)@kernels@suite
 # The endianness of the register-pair helpers is broken where the suite
-# sees them, in fs/read_write.c (which includes the suite): each helper
-# declares its pair in the other order.  Breaking <asm-generic/compat.h>
-# itself would recompile most of the kernel for the same result.
+# sees them, in its own file: each helper declares its pair in the other
+# order.  Breaking <asm-generic/compat.h> itself would recompile most of
+# the kernel for the same result.
 # The *-ftruncate64-not-lfs mutants put back what the compat ftruncate64
 # wrappers did before commit e43dce8a0bc0: refuse a length past 2 GiB on
 # a file opened without O_LARGEFILE.
 # The pair-reversed mutants declare a pair in the other order than the
-# kernel's endianness gives: (lo, hi) on the big-endian powerpc kernel,
-# (hi, lo) on the little-endian one (powerpcle); sparc32's wrappers
-# name their words and merge them by hand (sparc is big-endian only), and
-# riscv64 runs rv32 programs through the generic compat entry points.
+# kernel's endianness gives: (lo, hi) on the big-endian kernels (powerpc,
+# sparc64, parisc), (hi, lo) on the little-endian ones (powerpcle,
+# riscv, x86); sparc64 and riscv64 run sparc32 and rv32 programs through
+# the generic compat entry points, and x86's i386 entry points serve an
+# i386 kernel and IA32_EMULATION alike.  The *-dropped mutants merge a
+# pair without one of its words; the *-swapped ones swap its words.
 MUTANTS='
-compat-arg-u64-endian-swapped@fs/read_write.c@s/(#include <asm\/unistd.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
+compat-arg-u64-endian-swapped@lib/tests/compat_arg_u64_kunit.c@s/(#include <linux\/syscalls.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
 pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
 native-pos-high-kept-on-64bit@fs/read_write.c@s/if \(BITS_PER_LONG == 64\)\n\t\treturn pos_l;/if (BITS_PER_LONG == 64)\n\t\treturn pos_l | (u64)pos_h << 32;/@x86_64@kunit
 compat-preadv-lo-hi-swapped@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(preadv,.*?)pos_from_lohi\(pos_low, pos_high\)/$1pos_from_lohi(pos_high, pos_low)/s@x86_64@selftests
 pwritev-not-accounted@fs/read_write.c@s/(static ssize_t do_pwritev\(.*?)add_wchar\(current, ret\);\n\tinc_syscw\(current\);/$1(void)ret;/s@x86_64@selftests
 preadv2-any-negative-is-current@fs/read_write.c@s/(SYSCALL_DEFINE6\(preadv2,.*?)if \(pos == -1\)/$1if (pos < 0)/s@x86_64@selftests
 mips-pread-pair-reversed@arch/mips/kernel/linux32.c@s/unsigned long, unused, compat_arg_u64_dual\(pos\)/unsigned long, unused, u32, pos_lo, u32, pos_hi/@mips64@selftests
+mips-readahead-high-dropped@arch/mips/kernel/linux32.c@s/ksys_readahead\(fd, compat_arg_u64_glue\(offset\), count\)/ksys_readahead(fd, (u64)offset_lo, count)/@mips64@selftests
 arm64-pread-pair-reversed@arch/arm64/kernel/sys32.c@s/u32, __pad, compat_arg_u64_dual\(pos\)\)/u32, __pad, u32, pos_hi, u32, pos_lo)/@arm64@selftests
 ia32-ftruncate64-not-lfs@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE3\(ia32_ftruncate64,.*?)FTRUNCATE_LFS\)/${1}0)/s@x86_64@selftests
+ia32-pread64-pair-reversed@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE5\(ia32_pread64,.*?)SC_ARG64\(pos\)\)/${1}u32, pos_hi, u32, pos_lo)/s@x86_64 i386@selftests
+ia32-fadvise64_64-offset-swapped@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE6\(ia32_fadvise64_64, int, fd, )SC_ARG64\(offset\)/${1}u32, offset_hi, u32, offset_lo/@x86_64@selftests
+ia32-sync_file_range-low-words-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_sync_file_range\(fd, SC_VAL64\(u64, offset\),\n\t+SC_VAL64\(u64, nbytes\), flags\)/return ksys_sync_file_range(fd, (u64)offset_hi << 32, (u64)nbytes_hi << 32, flags)/@x86_64@selftests
 mips-ftruncate64-not-lfs@arch/mips/kernel/linux32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@mips64@selftests
 arm64-ftruncate64-not-lfs@arch/arm64/kernel/sys32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@arm64@selftests
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
+powerpc-fadvise64-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, unused, SC_ARG64\(offset\),/u32, unused, u32, offset_lo, u32, offset_hi,/@powerpc@selftests
 powerpcle-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_hi, u32, pos_lo)/@powerpcle@selftests
-sparc32-pread-pair-reversed@arch/sparc/kernel/sys_sparc32.c@s/ksys_pread64\(fd, ubuf, count, \(\(u64\)poshi << 32\) \| poslo\)/ksys_pread64(fd, ubuf, count, ((u64)poslo << 32) | poshi)/@sparc64@selftests
-compat-pread64-pair-reversed@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread64,.*?)compat_arg_u64_dual\(pos\)\)/$1u32, pos_hi, u32, pos_lo)/s@riscv@selftests
+compat-pread64-pair-reversed-be@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread64,.*?)compat_arg_u64_dual\(pos\)\)/$1u32, pos_lo, u32, pos_hi)/s@sparc64@selftests
+compat-pread64-pair-reversed-le@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread64,.*?)compat_arg_u64_dual\(pos\)\)/$1u32, pos_hi, u32, pos_lo)/s@riscv@selftests
+compat-fadvise64_64-offset-high-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_lo,/@riscv@selftests
+compat-fallocate-len-high-dropped@fs/open.c@s/compat_arg_u64_glue\(len\)\);/(u64)len_lo);/@arm64 mips64@selftests
+parisc-pread64-pair-reversed@arch/parisc/kernel/sys_parisc.c@s/size_t, count, SC_ARG64\(pos\)\)\n\{\n\treturn ksys_pread64/size_t, count, u32, pos_lo, u32, pos_hi)\n{\n\treturn ksys_pread64/@parisc@selftests
 '
 
 hold_applied "$@"
@@ -70,13 +80,16 @@ while IFS='@' read -r name file subst kernels suite; do
 		rc=1
 		continue
 	fi
+	# The mutant tree, which has a change not committed (lib.sh: tree_id).
+	WORKBENCH_SOURCE=$(tree_source)
+	WORKBENCH_TREE_ID=$(tree_id)
+	export WORKBENCH_SOURCE WORKBENCH_TREE_ID
 	say "mutant $name: $(git -C "$src" diff -U0 | grep '^[-+][^-+]' | tr '\n' ' ' | cut -c1-150)"
 	for kernel in $kernels; do
 		rm -rf "$RESULTS"
 		export LOGS=$BUILD/mutant-logs/$name
 		mkdir -p "$LOGS"
-		"$TOP/tools/kunit.sh" "$kernel" >"$LOGS/$kernel.out" 2>&1 || true
-		[ "$suite" = kunit ] || "$TOP/tools/selftests.sh" "$kernel" >>"$LOGS/$kernel.out" 2>&1 || true
+		BOOT_CACHE=0 "$TOP/tools/run.sh" "$kernel" >"$LOGS/$kernel.out" 2>&1 || true
 		caught= invalid=
 		for f in "$RESULTS"/*; do
 			IFS=$'\t' read -r row status passed failed skipped log secs < "$f"
@@ -90,7 +103,7 @@ while IFS='@' read -r name file subst kernels suite; do
 				continue ;;
 			esac
 			if [ "$suite" = kunit ]; then
-				cases=$(kunit_failures "$log")
+				cases=$(kunit_failures "$log.parsed")
 			else
 				cases=$(grep -a '^not ok' "$log" | sed 's/^not ok [0-9]* //' |
 					sort -u | paste -sd, | sed 's/,/, /g' || true)

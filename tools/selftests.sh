@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# selftests.sh KERNEL: build tools/testing/selftests/$ST_TARGET, static, for each
-# user ABI that KERNEL runs (tools/lib.sh), pack it with a small /init into an
-# initramfs (usr/gen_init_cpio), boot the kernel image that kunit.sh built
-# for KERNEL, and parse the KTAP it prints with kunit.py parse.
+# selftests.sh KERNEL: build tools/testing/selftests/$ST_TARGET, static, with
+# its own Makefile, for each user ABI that KERNEL runs (tools/lib.sh), and
+# pack them with /init (tools/init.c), the KUnit test modules of the
+# kernel's build and, where KSELFTEST_KERNELS names the kernel, the
+# kselftest install and busybox into the initramfs of the kernel's one boot
+# (usr/gen_init_cpio): $ST/KERNEL.cpio, which tools/boot.sh boots.  An ABI
+# whose program does not build is its row, failed; it is left out.
 # selftests.sh --native: build them for x86_64 and run them on this machine.
 . "$(dirname "$0")/lib.sh"
 
 kernel=${1:?usage: selftests.sh KERNEL|--native}
 hold_applied "$@"
-use_firmware "$kernel"
 arch=$(kernel_arch "$kernel")
 kdir=$(kbuild_dir "$kernel")
 mkdir -p "$LOGS"
 
-# The kernel's UAPI headers, once per source arch and tree content (the
-# tree object: a new commit of the same files does not count).
+# The kernel's UAPI headers, once per source arch and the content of what
+# they are made from (the tree objects of the directories that hold it: a
+# change elsewhere in the tree does not count).
 headers() {
 	local srcarch=$1 dir=$BUILD/hdr-$1 head
-	head=$(git -C "$TREE" rev-parse 'HEAD^{tree}')
+	head=$(git -C "$TREE" rev-parse HEAD:include/uapi "HEAD:arch/$srcarch" HEAD:scripts \
+		HEAD:Makefile HEAD:usr | sha256sum | cut -d' ' -f1)
 	# Kernels that share a source arch may run at once (matrix.sh).
 	mkdir -p "$dir"
 	exec 7>>"$dir.lock"
@@ -31,11 +35,31 @@ headers() {
 	exec 7>&-
 }
 
-# build KERNEL: the static selftest binaries for every ABI of KERNEL, and
-# the /init that runs them, with the selftests' own Makefile (no-op when up
-# to date).  The Makefile's output is in the log.
+# st_key KERNEL: what the kernel's selftest build is made from, as one
+# hash: the selftests and tools/include (their tree objects, and any change
+# not committed), the UAPI headers (their stamps), the make variables and
+# the compilers.
+st_key() {
+	local abi
+	{
+		git -C "$TREE" rev-parse HEAD:tools/testing/selftests HEAD:tools/include
+		git -C "$TREE" diff HEAD -- tools/testing/selftests tools/include
+		for abi in $(arch_abis "$1"); do
+			cat "$BUILD/hdr-$(abi_srcarch "$abi")/.workbench-stamp"
+		done
+		printf '%s\n' "${vars[@]}"
+		for c in "$(arch_cross "$1")gcc" ${vars[@]#*=}; do
+			case $c in *gcc) "$c" --version 2>/dev/null | head -1 ;; esac
+		done
+	} | sha256sum | cut -d' ' -f1
+}
+
+# build KERNEL: the static selftest binaries for every ABI of KERNEL, with
+# the selftests' own Makefile; nothing when what they are made from is
+# what it was at the last build that succeeded (st_key).  The Makefile's
+# output is in the log.
 build() {
-	local kernel=$1 cross srcarch abi out=$ST/$1
+	local kernel=$1 cross srcarch abi out=$ST/$1 key
 	cross=$(arch_cross "$kernel")
 	srcarch=$(abi_srcarch "$(arch_abis "$kernel" | cut -d' ' -f1)")
 	command -v "${cross}gcc" >/dev/null || { echo "${cross}gcc not found (make deps)"; return 1; }
@@ -43,17 +67,31 @@ build() {
 		headers "$(abi_srcarch "$abi")" || return 1
 	done
 	mkdir -p "$out"
+	key=$(st_key "$kernel")
+	if [ "$(cat "$out/.workbench-st" 2>/dev/null)" = "$key" ]; then
+		say "selftests $kernel: built already from the same sources"
+		return 0
+	fi
+	rm -f "$out/.workbench-st"
+	say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
 	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
 		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
 		USERLDFLAGS=-static >"$LOGS/st-build-$kernel.log" 2>&1 || return 1
-	[ "$out/init" -nt "$TOP/tools/init.c" ] ||
-		"${cross}gcc" -static -O2 -Wall -o "$out/init" "$TOP/tools/init.c" \
-			>>"$LOGS/st-build-$kernel.log" 2>&1
+	# The kselftest install, where the kernel runs it (cpio_kselftest).
+	if [ -n "$kselftest" ]; then
+		rm -rf "$out/install"
+		make -s -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
+			"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
+			USERLDFLAGS=-static INSTALL_PATH="$out/install" install >>"$LOGS/st-build-$kernel.log" 2>&1 ||
+			return 1
+	fi
+	echo "$key" > "$out/.workbench-st"
 }
 
 # The make variables of the kernel's selftest build (tools/lib.sh).
 vars=()
 mapfile -t vars < <(st_make_vars "${kernel/#--native/x86_64}")
+kselftest=
 
 if [ "$kernel" = --native ]; then
 	# The x86_64 build, on this machine's own kernel: the fast way to
@@ -135,167 +173,125 @@ if [ ! -x "$gen_init_cpio" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen_init_cpi
 	mv "$gen_init_cpio.$$" "$gen_init_cpio"
 fi
 
-kimage=$(kernel_image "$kernel")
-stamp=$(kernel_stamp "$kernel")
-
-# The console that /init writes to.  kunit.py's powerpc configs say
-# console=ttyS0, which a pseries machine does not have: the kernel log
-# still reaches the serial port through the boot console (udbg), but there
-# is no /dev/console for /init ("unable to open an initial console").
-boot_args=()
-case $arch in
-powerpc|powerpcle) boot_args=(--kernel_args console=hvc0) ;;
-esac
-
 # The kselftest way end to end, on the kernels named here: the installed
-# kselftest tree (make install) in an initramfs with busybox, and
-# run_kselftest.sh run as a CI runs it; every binary is one KTAP test.
+# kselftest tree (make install) and busybox, and run_kselftest.sh run as a
+# CI runs it; every binary is one KTAP test.
 KSELFTEST_KERNELS=${KSELFTEST_KERNELS-x86_64}
 
-# cpio_kselftest LIST: the initramfs of the "kselftest" combo.
+# cpio_kselftest: the list lines of the kselftest install (build: make
+# install) and of busybox, whose sh runs run_kselftest.sh (tools/init.c).
 cpio_kselftest() {
 	local inst=$ST/$kernel/install
-	rm -rf "$inst"
-	make -s -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$ST/$kernel" \
-		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$(abi_srcarch "${abis%% *}")/usr/include" \
-		USERLDFLAGS=-static INSTALL_PATH="$inst" install >>"$LOGS/st-build-$kernel.log" 2>&1 || return 1
-	cat > "$ST/$kernel/init.sh" <<-'INIT'
-	#!/bin/busybox sh
-	/bin/busybox --install -s /bin
-	mount -t proc proc /proc
-	mount -t tmpfs -o size=50% tmpfs /tmp
-	cd /kselftest && ./run_kselftest.sh
-	rc=$?
-	if [ $rc -eq 0 ]; then echo "# init: done, all passed"; else echo "# init: done, FAILED ($rc)"; fi
-	sync
-	reboot -f
-	INIT
-	{
-		printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" "dir /proc 0755 0 0" \
-			"dir /tmp 1777 0 0" "dir /bin 0755 0 0" "file /bin/busybox /bin/busybox 0755 0 0" \
-			"file /init $ST/$kernel/init.sh 0755 0 0" "dir /kselftest 0755 0 0"
-		(cd "$inst" && find . -mindepth 1 -type d | sort | sed 's|^\.|dir /kselftest|; s|$| 0755 0 0|')
-		(cd "$inst" && find . -type f | sort | while read -r f; do
-			printf 'file /kselftest%s %s/%s %s 0 0\n' "${f#.}" "$inst" "${f#./}" \
-				"$(stat -c %a "$inst/$f")"
-		done)
-	} > "$1"
+	[ -x "$inst/run_kselftest.sh" ] || return 1
+	printf '%s\n' "dir /bin 0755 0 0" "file /bin/busybox /bin/busybox 0755 0 0" "dir /kselftest 0755 0 0"
+	(cd "$inst" && find . -mindepth 1 -type d | sort | sed 's|^\.|dir /kselftest|; s|$| 0755 0 0|')
+	(cd "$inst" && find . -type f | sort | while read -r f; do
+		printf 'file /kselftest%s %s/%s %s 0 0\n' "${f#.}" "$inst" "${f#./}" \
+			"$(stat -c %a "$inst/$f")"
+	done)
 }
 
 abis=$(arch_abis "$kernel")
 all=$abis
-case " $KSELFTEST_KERNELS " in *" $kernel "*) all="$abis kselftest" ;; esac
+kselftest=
+case " $KSELFTEST_KERNELS " in *" $kernel "*) all="$abis kselftest" kselftest=yes ;; esac
+cpio=$ST/$kernel.cpio
+list=$cpio.list
+sections=$ST/$kernel.sections
+mkdir -p "$ST"
+rm -f "$cpio" "$sections"
+
+# The initramfs's list (gen_init_cpio's format): /init, and what each
+# section runs.
+{
+	printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" "dir /proc 0755 0 0" \
+		"dir /tmp 1777 0 0" "dir /tests 0755 0 0"
+} > "$list"
+: > "$sections"
 built=
-rc=0
+n=0
 for abi in $all; do
 	name="$kernel.st-$abi"
-	log=$LOGS/selftests-$kernel-$abi.log
 	case " ${SKIP:-} " in
 	*" $abi "*|*" $kernel/$abi "*|*" $kernel "*)
 		say "selftests $kernel/$abi: skipped, as asked (SKIP=$SKIP)"
 		record "$name" "skipped (asked)" 0 0 1 -
 		continue ;;
 	esac
-	if [ ! -f "$kdir/$kimage" ] || [ "$(cat "$kdir/.image-ok" 2>/dev/null)" != "$stamp" ]; then
-		say "selftests $kernel/$abi: FAILED, no kernel image built from this tree ($(tree_source)) in $kdir (see the kunit log)"
-		record "$name" "no kernel image built from this tree" 0 1 0 "$LOGS/kunit-$kernel.log"
-		rc=1; continue
+	if [ -z "$built" ]; then
+		built=ok
+		build "$kernel" || built=failed
 	fi
 	if [ "$abi" = kselftest ]; then
 		prog=$ST/$kernel/kselftest/$ST_TARGET/preadv_test
 	else
 		prog=$ST/$kernel/kselftest/$ST_TARGET/$(abi_prog "$kernel" "$abi")
 	fi
-	if [ -z "$built" ]; then
-		say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
-		built=ok
-		build "$kernel" || built=failed
-	fi
 	if [ "$built" = failed ] || [ ! -x "$prog" ]; then
 		why=$(fault_reason "$LOGS/st-build-$kernel.log")
 		say "selftests $kernel/$abi: FAILED to build $(basename "$prog")${why:+: $why} (log: $LOGS/st-build-$kernel.log)"
 		record "$name" "build failed${why:+: $why}" 0 1 0 "$LOGS/st-build-$kernel.log"
-		rc=1; continue
+		continue
 	fi
-	list=$ST/$kernel-$abi.cpio.list
 	if [ "$abi" = kselftest ]; then
-		if ! cpio_kselftest "$list"; then
+		if ! cpio_kselftest >> "$list"; then
 			say "selftests $kernel/$abi: FAILED to install (log: $LOGS/st-build-$kernel.log)"
 			record "$name" "install failed" 0 1 0 "$LOGS/st-build-$kernel.log"
-			rc=1; continue
+			continue
 		fi
 	else
-		cat > "$list" <<-LIST
-	dir /dev 0755 0 0
-	nod /dev/console 0600 0 0 c 5 1
-	dir /proc 0755 0 0
-	dir /tmp 1777 0 0
-	dir /tests 0755 0 0
-	file /init $ST/$kernel/init 0755 0 0
-	file /tests/preadv_test $prog 0755 0 0
-	LIST
-		# A compat ABI's preadv_test_<abi> is a launcher that runs
-		# preadv_test_<abi>.bin from its own directory.
-		if [ -f "$prog.bin" ]; then
-			echo "file /tests/$(basename "$prog").bin $prog.bin 0755 0 0" >> "$list"
-		fi
+		# /init runs each ABI's directory in order, and in it the
+		# program that is not a .bin: a compat ABI's launcher, which
+		# runs its preadv_test_<abi>.bin from the same directory.
+		n=$((n + 1))
+		d=/tests/$(printf '%02d' $n)-$abi
+		echo "dir $d 0755 0 0" >> "$list"
+		echo "file $d/$(basename "$prog") $prog 0755 0 0" >> "$list"
+		[ ! -f "$prog.bin" ] || echo "file $d/$(basename "$prog").bin $prog.bin 0755 0 0" >> "$list"
 	fi
-	# Through cat, which checks every write and the close (gen_init_cpio
-	# does not check the last flush of its output).
-	if ! { "$gen_init_cpio" "$list" | cat > "$ST/$kernel-$abi.cpio"; } 2>"$LOGS/cpio-$kernel-$abi.log"; then
-		why=$(fault_reason "$LOGS/cpio-$kernel-$abi.log")
-		say "selftests $kernel/$abi: FAILED to write the initramfs${why:+: $why} (log: $LOGS/cpio-$kernel-$abi.log)"
-		record "$name" "initramfs failed${why:+: $why}" 0 1 0 "$LOGS/cpio-$kernel-$abi.log"
-		rc=1; continue
-	fi
-
-	# A boot that passes takes seconds (the slowest, KASAN or pseries,
-	# under 15 s warm): BOOT_TIMEOUT bounds a hang, not a slow machine.
-	# A boot that hangs is booted once more, and the row names the log of
-	# the hung one: a sparc64 kernel under QEMU now and then loses its
-	# tick or stalls idle, and the next boot passes (EVIDENCE.md, "Hung
-	# boots").  A hang of the code under test hangs both boots.
-	hung=
-	rm -f "$log.hung"
-	t=$(date +%s)
-	for try in 1 2; do
-		say "selftests $kernel/$abi: booting $kdir/$kimage${hung:+ once more}"
-		brc=0
-		alive "selftests $kernel/$abi" /dev/null python3 "$TOP/tools/boot.py" --tree "$TREE" \
-			"$(kunit_machine "$kernel")" --build_dir "$kdir" --initrd "$ST/$kernel-$abi.cpio" \
-			--log "$log" --timeout "${BOOT_TIMEOUT:-300}" "${boot_args[@]}" || brc=$?
-		if [ $brc -ne 124 ] || [ $try -eq 2 ]; then break; fi
-		hung=$log.hung
-		mv "$log" "$hung"
-		say "selftests $kernel/$abi: no end in ${BOOT_TIMEOUT:-300}s (log: $hung)"
-	done
-	(cd "$TREE" && python3 tools/testing/kunit/kunit.py parse "$log") > "$log.parsed" 2>&1 || true
-	read -r passed failed skipped errors < <(python3 "$TOP/tools/counts.py" "$log.parsed" || echo "0 0 0 1")
-	status=ok
-	ran=
-	[ $brc -ne 0 ] || [ "$failed" != 0 ] || [ "$passed" = 0 ] || ran=ok
-	guard=$(boot_guard "$kernel" "$log" "$ran")
-	if [ -n "$guard" ]; then
-		status=$guard
-	elif [ $brc -eq 124 ]; then
-		status="timeout"
-	elif grep -qE "$KERNEL_FAULTS" "$log"; then
-		status="kernel fault"
-	elif ! grep -q '^# init: done, all passed' "$log"; then
-		status=FAILED
-	elif [ "$failed" != 0 ] || [ "$errors" != 0 ] || [ "$passed" = 0 ]; then
-		status=FAILED
-	fi
-	[ "$status" = ok ] || [ "$failed" != 0 ] || failed=1
-	[ "$status" = ok ] || rc=1
-	secs=$(( $(date +%s) - t ))
-	if [ "$status" = ok ] && [ -n "$hung" ]; then
-		status=$BOOTED_AGAIN
-		record "$name" "$status" "$passed" "$failed" "$skipped" "$hung" "$secs"
-	else
-		record "$name" "$status" "$passed" "$failed" "$skipped" "$log" "$secs"
-	fi
-	grep -h '^not ok\|# SKIP' "$log" | sed "s/^/  $kernel\/$abi: /" | head -40 || true
-	say "selftests $kernel/$abi: $status in ${secs}s ($passed passed, $failed failed, $skipped skipped; log: $log)"
+	echo "$abi" >> "$sections"
 done
-exit $rc
+
+# The kernel's KUnit test modules, where it builds any (lib.sh: the rows
+# whose options make a suite a module): /init loads them.
+mods=$(cd "$kdir" 2>/dev/null && find . -name '*.ko' ! -path './scripts/*' ! -path './tools/*' | sort)
+if [ -n "$mods" ]; then
+	echo "dir /modules 0755 0 0" >> "$list"
+	for m in $mods; do
+		echo "file /modules/$(basename "$m") $kdir/${m#./} 0644 0 0" >> "$list"
+	done
+	echo "kunit-modules" >> "$sections"
+fi
+
+cross=$(arch_cross "$kernel")
+mkdir -p "$ST/$kernel"
+# /init, built again when tools/init.c differs from the one it was built
+# from (by content: $ST is every clone's).
+initsum=$(sha256sum < "$TOP/tools/init.c")
+if { [ ! -x "$ST/$kernel/init" ] || [ "$(cat "$ST/$kernel/init.src" 2>/dev/null)" != "$initsum" ]; } &&
+   ! { "${cross}gcc" -static -O2 -Wall -o "$ST/$kernel/init" "$TOP/tools/init.c" >>"$LOGS/st-build-$kernel.log" 2>&1 &&
+       echo "$initsum" > "$ST/$kernel/init.src"; }; then
+	say "selftests $kernel: FAILED to build /init (log: $LOGS/st-build-$kernel.log)"
+	for abi in $(cat "$sections"); do
+		record "$kernel.st-$abi" "/init did not build" 0 1 0 "$LOGS/st-build-$kernel.log"
+	done
+	rm -f "$sections"
+	exit 1
+fi
+echo "file /init $ST/$kernel/init 0755 0 0" >> "$list"
+
+# The same files give the same archive (-t: one time for every entry),
+# so that tools/boot.sh knows a boot it has seen.  Through cat, which
+# checks every write and the close (gen_init_cpio does not check the last
+# flush of its output).
+if ! { "$gen_init_cpio" -t 1 "$list" | cat > "$cpio.tmp"; } 2>"$LOGS/cpio-$kernel.log"; then
+	why=$(fault_reason "$LOGS/cpio-$kernel.log")
+	say "selftests $kernel: FAILED to write the initramfs${why:+: $why} (log: $LOGS/cpio-$kernel.log)"
+	for abi in $(cat "$sections"); do
+		record "$kernel.st-$abi" "initramfs failed${why:+: $why}" 0 1 0 "$LOGS/cpio-$kernel.log"
+	done
+	rm -f "$cpio.tmp" "$sections"
+	exit 1
+fi
+mv "$cpio.tmp" "$cpio"
+say "selftests $kernel: initramfs $cpio ($(du -k "$cpio" | cut -f1) KiB): $(paste -sd' ' "$sections")"

@@ -18,8 +18,15 @@ printf '%-10s %-19s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped ti
 rows=$(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort || true; done)
 others=$(ls "$RESULTS" | grep -vxF -f <(printf '%s\n' $rows) | sort || true)
 [ -n "$rows$others" ] || die "no results in $RESULTS"
+# The accelerator of each row is shown only when the rows differ in it;
+# else one line below the table says it.
+accel_names=$(for f in $rows $others; do cut -f9 "$RESULTS/$f" | cut -d' ' -f1; done)
+accels=$(grep -vx -e - -e none -e '' <<< "$accel_names" | sort -u || true)
+# Why a row that KVM could have run ran under TCG, from the first such row.
+kvm_why=$(for f in $rows $others; do cut -f9 "$RESULTS/$f"; done |
+	  grep -m1 -o '^tcg (\(no KVM\|KVM\|a boot under KVM\|ACCEL\).*)$' | sed 's/^tcg (//; s/)$//' || true)
 for f in $rows $others; do
-	IFS=$'\t' read -r name status passed failed skipped log secs source < "$RESULTS/$f"
+	IFS=$'\t' read -r name status passed failed skipped log secs source accel < "$RESULTS/$f"
 	arch=${name%%.*}
 	suite=${name#*.}
 	case $suite in
@@ -30,18 +37,24 @@ for f in $rows $others; do
 	case $status in
 	ok|"skipped (asked)") ;;
 	"$BOOTED_AGAIN") note="$status after a hung boot: $log" ;;
+	"$REUSED") note="$status, the same image and initramfs passed: $log" ;;
 	*) note="$status: $log"; bad=1 ;;
 	esac
 	if [ "$source" != "$mine" ] && [ "$status" != "skipped (asked)" ]; then
 		note="FAILED: built from ${source:-an unknown tree}, not from this clone's series; $note"
 		bad=1
 	fi
+	[ "$(wc -l <<< "$accels")" -le 1 ] || case $accel in ''|-|none) ;; *) note+=" (${accel%% *})" ;; esac
 	case $secs in ''|-) secs=- ;; *) secs+=s ;; esac
 	printf '%-10s %-19s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
 		"$skipped" "$secs" "$note"
 	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
 done
 echo
+case $(wc -l <<< "$accels") in
+1) [ -z "$accels" ] || echo "every QEMU boot under $accels${kvm_why:+ ($kvm_why)}" ;;
+*) echo "the QEMU boots ran under $(paste -sd, <<< "$accels" | sed 's/,/ and /g'), as each row says${kvm_why:+; TCG: $kvm_why}" ;;
+esac
 [ $bad -ne 0 ] || echo "every row built from $mine"
 echo "$P passed, $F failed, $S skipped"
 [ $bad -eq 0 ] && [ $F -eq 0 ]

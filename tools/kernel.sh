@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# kernel.sh KERNEL: build KERNEL (tools/lib.sh: an arch, or ARCH-san) with
+# `kunit.py build` (the top-level kunitconfig and the options of its row),
+# unless nothing that goes into it changed since its last good build: its
+# inputs outside the tree (lib.sh: kernel_inputs) are the same, and no file
+# that changed in the tree since then is one that the build read (the
+# sources and headers that kbuild's .cmd files list, kept in
+# .workbench-deps) or one that decides what is built (a Kconfig, Makefile
+# or Kbuild file, scripts/, tools/ but the selftests).  On success the
+# build dir's .workbench-tree names the tree its image is good for, which
+# tools/boot.sh checks.  A build that fails is the kernel's KUnit row.
+. "$(dirname "$0")/lib.sh"
+
+kernel=${1:?usage: kernel.sh KERNEL}
+hold_applied "$@"
+cross=$(arch_cross "$kernel")
+bdir=$(kbuild_dir "$kernel")
+log=$LOGS/build-$kernel.log
+mkdir -p "$LOGS" "$bdir"
+rm -f "$bdir/.workbench-tree"
+if ! command -v "${cross}gcc" >/dev/null; then
+	say "kernel $kernel: FAILED, no compiler ${cross}gcc (make deps installs it)"
+	record "$kernel.0kunit" "no compiler ${cross}gcc" 0 1 0 -
+	exit 1
+fi
+
+cd "$TREE"
+source=${WORKBENCH_SOURCE:-$(tree_source)}
+tree=${WORKBENCH_TREE_ID-$(tree_id)}
+inputs=$(kernel_inputs "$kernel")
+
+# What changed since the last good build, if that is all that differs.
+if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] &&
+   read -r was_inputs was_tree < "$bdir/.workbench-built" && [ "$was_inputs" = "$inputs" ]; then
+	if [ "$was_tree" = "$tree" ]; then
+		say "kernel $kernel: unchanged since its last build ($source)"
+		echo "$tree" > "$bdir/.workbench-tree"
+		exit 0
+	fi
+	changed=$(git diff --name-only "$was_tree" "$tree" 2>/dev/null || echo "?")
+	if [ "$changed" != "?" ] && [ -z "$(kernel_relevant "$bdir/.workbench-deps" <<< "$changed")" ]; then
+		say "kernel $kernel: unchanged: it is built from none of the $(grep -c . <<< "$changed") files that changed ($source)"
+		echo "$inputs $tree" > "$bdir/.workbench-built"
+		echo "$tree" > "$bdir/.workbench-tree"
+		exit 0
+	fi
+fi
+
+build_args=(--kunitconfig="$TOP/kunitconfig" --jobs="$JOBS"
+	    "--make_options=CC=$KERNEL_CC ${cross}gcc" "$(kunit_machine "$kernel")" --build_dir="$bdir")
+for o in $(kernel_kconfig "$kernel"); do
+	build_args+=(--kconfig_add="$o")
+done
+[ -z "$cross" ] || build_args+=(--cross_compile="$cross")
+
+# parisc links the compiler's libgcc.a into vmlinux (arch/parisc/Makefile:
+# libs-y += $(LIBGCC)), and the compile_commands.json that kunit.py builds
+# with the kernel wants the .cmd file of every member of every archive that
+# vmlinux links: libgcc's members have none ("No such file or directory:
+# '._divI.o.cmd'").  An empty one is a .cmd file that gen_compile_commands.py
+# skips.
+if [ "$(make_arch "$kernel")" = parisc ]; then
+	for m in $("${cross}ar" t "$("${cross}gcc" -print-libgcc-file-name)"); do
+		[ -e "$bdir/.$m.cmd" ] || : > "$bdir/.$m.cmd"
+	done
+fi
+
+use_firmware "$kernel"
+say "kernel $kernel: building from $source (${cross}gcc, ccache but for .incbin sources)"
+rm -f "$bdir/.workbench-built"
+state=$(tree_state)
+t=$(date +%s)
+rc=0
+alive "kernel $kernel" "$log" python3 tools/testing/kunit/kunit.py build "${build_args[@]}" || rc=$?
+secs=$(( $(date +%s) - t ))
+if [ "$(tree_state)" != "$state" ]; then
+	status="the tree changed during the build (was $source, now $(tree_source))"
+elif [ $rc -ne 0 ]; then
+	why=$(fault_reason "$log")
+	status="FAILED: the kernel did not build${why:+: $why}"
+else
+	kernel_deps "$bdir" > "$bdir/.workbench-deps"
+	[ -z "$tree" ] || echo "$inputs $tree" > "$bdir/.workbench-built"
+	echo "$tree" > "$bdir/.workbench-tree"
+	say "kernel $kernel: built in ${secs}s ($(grep -c . "$bdir/.workbench-deps") files of the tree go into it)"
+	exit 0
+fi
+say "kernel $kernel: $status (log: $log)"
+grep -E 'error|Error' "$log" | head -20 | sed "s/^/  kernel $kernel: /" || true
+record "$kernel.0kunit" "$status" 0 1 0 "$log" "$secs"
+exit 1
