@@ -33,6 +33,7 @@ PACKAGES="
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
 	qemu-system-sparc libc6-dev-sparc64-cross gcc-12-multilib-sparc64-linux-gnu
 	libc6-dev-riscv64-cross
+	libc6-dev-sh4-cross gcc-12-plugin-dev-sh4-linux-gnu g++
 "
 
 missing_packages() {

@@ -25,10 +25,19 @@ if ! command -v "${cross}gcc" >/dev/null; then
 	exit 1
 fi
 
+# The flags every C file of the kernel needs (lib.sh: kernel_cflags); on
+# sh, a compiler that fails its self-test stops the row here.
+if ! cflags=$(kernel_cflags "$kernel" 2>"$log"); then
+	why=$(grep -m1 '^error: ' "$log" | sed 's/^error: //')
+	say "kernel $kernel: FAILED: ${why:-the compiler is not fit to build it} (log: $log)"
+	record "$kernel.0kunit" "FAILED: ${why:-the compiler is not fit to build it}" 0 1 0 "$log"
+	exit 1
+fi
+
 cd "$TREE"
 source=${WORKBENCH_SOURCE:-$(tree_source)}
 tree=${WORKBENCH_TREE_ID-$(tree_id)}
-inputs=$(kernel_inputs "$kernel")
+inputs=$( { kernel_inputs "$kernel"; echo "$cflags"; } | sha256sum | cut -d' ' -f1)
 
 # What changed since the last good build, if that is all that differs.
 if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] &&
@@ -52,6 +61,7 @@ build_args=(--kunitconfig="$TOP/kunitconfig" --jobs="$JOBS"
 for o in $(kernel_kconfig "$kernel"); do
 	build_args+=(--kconfig_add="$o")
 done
+[ -z "$cflags" ] || build_args+=("--make_options=KCFLAGS=$cflags")
 [ -z "$cross" ] || build_args+=(--cross_compile="$cross")
 
 # parisc links the compiler's libgcc.a into vmlinux (arch/parisc/Makefile:
@@ -79,7 +89,14 @@ if [ "$(tree_state)" != "$state" ]; then
 elif [ $rc -ne 0 ]; then
 	why=$(fault_reason "$log")
 	status="FAILED: the kernel did not build${why:+: $why}"
+elif [ "$(make_arch "$kernel")" = sh ] &&
+     ! python3 "$TOP/tools/sh/tbit_scan.py" "${cross}objdump" $(build_objects "$bdir" | sed "s|^|$bdir/|") \
+	> "$LOGS/tbit-$kernel.log" 2>&1; then
+	# Every object of an sh build: no branch on a T bit that its path
+	# did not set (what GCC 12's sh_treg_combine makes; tools/sh/).
+	status="FAILED: $(tail -1 "$LOGS/tbit-$kernel.log" | sed 's/^tbit_scan: //') (first: $(head -1 "$LOGS/tbit-$kernel.log"))"
 else
+	[ "$(make_arch "$kernel")" != sh ] || say "kernel $kernel: $(tail -1 "$LOGS/tbit-$kernel.log")"
 	kernel_deps "$bdir" > "$bdir/.workbench-deps"
 	[ -z "$tree" ] || echo "$inputs $tree" > "$bdir/.workbench-built"
 	echo "$tree" > "$bdir/.workbench-tree"

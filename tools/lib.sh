@@ -102,6 +102,7 @@ parisc		parisc	hppa-linux-gnu-		vmlinux				hppa		CONFIG_RTC_CLASS=y
 powerpcle	powerpcle powerpc64le-linux-gnu- vmlinux			ppc64le,ppc32le	CONFIG_COMPAT=y,CONFIG_PPC_POWERNV=n,CONFIG_ALTIVEC=y,CONFIG_VSX=y
 sparc64		sparc64	sparc64-linux-gnu-	arch/sparc/boot/image		sparc64,sparc32	CONFIG_COMPAT=y,CONFIG_RTC_CLASS=y
 riscv		riscv	riscv64-linux-gnu-	arch/riscv/boot/Image		riscv64,rv32	CONFIG_COMPAT=y,CONFIG_NONPORTABLE=y
+sh		sh	sh4-linux-gnu-		arch/sh/boot/zImage		sh4		-
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -130,6 +131,7 @@ sparc64	sparc	-
 sparc32	sparc	32
 riscv64	riscv	-
 rv32	riscv	32
+sh4	sh	-
 '
 
 ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
@@ -249,11 +251,24 @@ abi_srcarch() {
 # powerpc64 compiler has no 32-bit libc for -m32.
 # st_make_vars KERNEL: the make variables, one per line.
 st_make_vars() {
+	local cflags
 	echo "CROSS_COMPILE=$(arch_cross "$1")"
+	cflags=$(kernel_cflags "$1") || return 1
+	[ -z "$cflags" ] || echo "USERCFLAGS=$cflags"
 	case $(kernel_arch "$1") in
 	x86_64)	echo "CC32=i686-linux-gnu-gcc"; echo "CCX32=x86_64-linux-gnux32-gcc" ;;
 	arm64)	echo "CCARM=arm-linux-gnueabihf-gcc -isystem $BUILD/hdr-arm/usr/include" ;;
 	powerpc) echo "CC32=powerpc-linux-gnu-gcc" ;;
+	esac
+}
+
+# kernel_cflags KERNEL: the compiler flags that every C file built for the
+# kernel's machine needs (the kernel, its selftests, /init): on sh, the
+# plugin that makes Debian 12's GCC 12 fit to build it (tools/sh/
+# compiler.sh, which fails, saying why, when it is not).
+kernel_cflags() {
+	case $(arch_cross "$1") in
+	sh4*) "$TOP/tools/sh/compiler.sh" ;;
 	esac
 }
 

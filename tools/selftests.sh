@@ -91,6 +91,7 @@ build() {
 # The make variables of the kernel's selftest build (tools/lib.sh).
 vars=()
 mapfile -t vars < <(st_make_vars "${kernel/#--native/x86_64}")
+[ ${#vars[@]} -gt 0 ] || die "selftests $kernel: no make variables (the compiler's self-test?)"
 kselftest=
 
 if [ "$kernel" = --native ]; then
@@ -268,8 +269,11 @@ mkdir -p "$ST/$kernel"
 # /init, built again when tools/init.c differs from the one it was built
 # from (by content: $ST is every clone's).
 initsum=$(sha256sum < "$TOP/tools/init.c")
+cflags=$(kernel_cflags "$kernel")
+initsum=$( { echo "$initsum $cflags"; } | sha256sum)
+# shellcheck disable=SC2086
 if { [ ! -x "$ST/$kernel/init" ] || [ "$(cat "$ST/$kernel/init.src" 2>/dev/null)" != "$initsum" ]; } &&
-   ! { "${cross}gcc" -static -O2 -Wall -o "$ST/$kernel/init" "$TOP/tools/init.c" >>"$LOGS/st-build-$kernel.log" 2>&1 &&
+   ! { "${cross}gcc" -static -O2 -Wall $cflags -o "$ST/$kernel/init" "$TOP/tools/init.c" >>"$LOGS/st-build-$kernel.log" 2>&1 &&
        echo "$initsum" > "$ST/$kernel/init.src"; }; then
 	say "selftests $kernel: FAILED to build /init (log: $LOGS/st-build-$kernel.log)"
 	for abi in $(cat "$sections"); do

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""tbit_scan.py OBJDUMP OBJECT...: every conditional branch on the T bit
+(bt, bf, bt/s, bf/s) in the code of the SH objects that some path within
+its function reaches with T not set by an instruction of that path: what
+GCC 12's sh_treg_combine pass makes when it deletes the tst before a
+branch (tools/sh/no_treg_combine.c).
+
+T is set by the compares and tests, clrt and sett, the shifts and
+rotates through T, the carry and overflow arithmetic, dt, div0s, div0u,
+div1, tas.b, fcmp and a load of SR; it is not set at a function's entry,
+nor after a call (jsr, bsr, bsrf), which may change it.  A block that no
+branch of the function reaches (a jump table's) is not scanned.  Each
+finding is printed as "object: function+offset: instruction"; the last
+line counts them, with the functions and objects they are in.  The exit
+code is 1 if there is any."""
+import re
+import subprocess
+import sys
+
+SETS_T = re.compile(r'^(cmp/\S+|tst(\.b)?|clrt|sett|div0s|div0u|div1|dt|'
+                    r'sha[lr]|shl[lr]|rot[lr]|rotc[lr]|addc|addv|subc|subv|negc|'
+                    r'tas\.b|fcmp/\S+)$')
+CALLS = ('jsr', 'bsr', 'bsrf', 'trapa')
+ENDS = ('rts', 'rte', 'jmp', 'braf')
+HEAD = re.compile(r'^([0-9a-f]+) <([^>]+)>:$')
+INSN = re.compile(r'^\s*([0-9a-f]+):\t(\S+)\s*(.*)$')
+DEST = re.compile(r'^([0-9a-f]+) <([^>+]+)(\+0x[0-9a-f]+)?>')
+
+
+def sets_t(op, args):
+    if SETS_T.match(op):
+        return True
+    # ldc Rm,sr and ldc.l @Rm+,sr load all of SR, T among it.
+    return op.startswith('ldc') and args.rstrip().endswith(',sr')
+
+
+def scan(objdump, path):
+    out = subprocess.run([objdump, '-d', '--no-show-raw-insn', path],
+                         capture_output=True, text=True, check=True).stdout
+    funcs, cur = [], None
+    for line in out.split('\n'):
+        m = HEAD.match(line)
+        if m:
+            cur = (m.group(2), int(m.group(1), 16), [])
+            funcs.append(cur)
+            continue
+        m = INSN.match(line)
+        if cur and m:
+            cur[2].append((int(m.group(1), 16), m.group(2), m.group(3)))
+    found = []
+    for name, start, insns in funcs:
+        found += [(name, addr - start, op) for addr, op in scan_function(name, insns)]
+    return found
+
+
+def scan_function(name, insns):
+    """The conditional branches reached with T not set, as (addr, op)."""
+    index = {a: i for i, (a, _, _) in enumerate(insns)}
+
+    def target(args):
+        m = DEST.match(args.split(',')[-1].strip())
+        if m and m.group(2) == name:
+            return index.get(int(m.group(1), 16))
+        return None
+
+    # succ[i]: the instructions that may follow insn i, and whether T is
+    # set after i on its own (True), not set (False), or as before (None).
+    n = len(insns)
+    succ = [[] for _ in range(n)]
+    effect = [None] * n
+    slot_of = {}
+    for i, (_, op, args) in enumerate(insns):
+        if sets_t(op, args):
+            effect[i] = True
+        delayed = op in ('bra', 'bsr', 'bsrf', 'jsr', 'jmp', 'braf', 'rts', 'rte',
+                         'bt.s', 'bf.s', 'bt/s', 'bf/s')
+        if op in ('bt', 'bf', 'bt.s', 'bf.s', 'bt/s', 'bf/s', 'bra'):
+            t = target(args)
+            j = i + 1 if delayed else None
+            if delayed and j < n:
+                slot_of[j] = i
+            nexts = []
+            if t is not None:
+                nexts.append(t)
+            if op != 'bra':
+                nexts.append(i + 2 if delayed else i + 1)
+            if delayed and j < n:
+                succ[i] = [j]
+                succ[j] = [x for x in nexts if x < n]
+            else:
+                succ[i] = [x for x in nexts if x < n]
+        elif op in CALLS:
+            if i + 1 < n:
+                slot_of[i + 1] = i
+                succ[i] = [i + 1]
+                succ[i + 1] = [i + 2] if i + 2 < n else []
+        elif op in ENDS:
+            if i + 1 < n:
+                slot_of[i + 1] = i
+                succ[i] = [i + 1]
+                succ[i + 1] = []
+        elif i not in slot_of:
+            succ[i] = [i + 1] if i + 1 < n else []
+    # The return from a call, after its delay slot: T as the callee left it.
+    clobber = set()
+    for i, (_, op, _) in enumerate(insns):
+        if op in CALLS and i + 2 < n:
+            clobber.add((i + 1, i + 2))
+
+    # Must-analysis: T is set at insn i on every path from the entry.
+    state = [False] * n
+    reached = [False] * n
+    work = [0]
+    reached[0] = True
+    while work:
+        i = work.pop()
+        out = state[i] if effect[i] is None else effect[i]
+        for j in succ[i]:
+            val = out and (i, j) not in clobber
+            if not reached[j]:
+                reached[j], state[j] = True, val
+                work.append(j)
+            elif state[j] and not val:
+                state[j] = False
+                work.append(j)
+    bad = []
+    for i, (addr, op, _) in enumerate(insns):
+        if op in ('bt', 'bf', 'bt.s', 'bf.s', 'bt/s', 'bf/s') and reached[i] and not state[i]:
+            bad.append((addr, op))
+    return bad
+
+
+def main():
+    objdump, objs = sys.argv[1], sys.argv[2:]
+    total, funcs, files = 0, set(), set()
+    for o in objs:
+        for name, off, op in scan(objdump, o):
+            print(f'{o}: {name}+{off:#x}: {op}')
+            total += 1
+            funcs.add((o, name))
+            files.add(o)
+    print(f'tbit_scan: {total} conditional branches on T that a path reaches with T not set, '
+          f'in {len(funcs)} functions of {len(files)} of {len(objs)} objects')
+    sys.exit(1 if total else 0)
+
+
+if __name__ == '__main__':
+    main()
