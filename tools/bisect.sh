@@ -12,6 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
+mkdir -p "$LOGS"
 cd "$TREE"
 git diff --quiet HEAD || die "$TREE has uncommitted changes"
 trap 'git -C "$TREE" checkout -q -f series' EXIT
@@ -25,7 +26,7 @@ new_warnings() {
 }
 
 kernels=${*:-x86_64 i386 mips mipsel mips64 mips64el}
-objkernels=${OBJ_KERNELS-ppc64 ppc32 arm64 sh}
+objkernels=${OBJ_KERNELS-ppc64 ppc32 arm64 sh sparc64 parisc parisc64}
 for t in $objkernels; do
 	[ -f "$BUILD/otherarch-$t/.config" ] || die "no $BUILD/otherarch-$t/.config: run make otherarch first"
 done
@@ -50,8 +51,8 @@ for commit in $(git rev-list --reverse base..series); do
 		cross=$(arch_cross "$kernel")
 		b=$BUILD/bisect-$kernel
 		log=$LOGS/bisect-$kernel-$n.log
-		# Where the symbol exists, the suite is built too.
-		scripts/config --file "$b/.config" -e READ_WRITE_KUNIT_TEST
+		# Where the symbols exist, the suites are built too.
+		scripts/config --file "$b/.config" -e READ_WRITE_KUNIT_TEST -e COMPAT_ARG_U64_KUNIT_TEST
 		t=$(date +%s)
 		if alive "bisect $kernel $n" "$log" make -C "$TREE" O="$b" ARCH="$(make_arch "$kernel")" \
 			CROSS_COMPILE="$cross" CC="$KERNEL_CC ${cross}gcc" -j"$JOBS" olddefconfig all &&
@@ -64,13 +65,16 @@ for commit in $(git rev-list --reverse base..series); do
 		fi
 	done
 	for t in $objkernels; do
-		read -r _ march cross _ objs <<< "$(awk -v t="$t" '$1 == t' <<< "$OTHERARCH_TARGETS")"
+		read -r _ march cross _ _ <<< "$(awk -v t="$t" '$1 == t' <<< "$OTHERARCH_TARGETS")"
+		objs=$(target_objs "$t" "$TREE")
+		cflags=-Werror
+		[ "$march" != sh ] || cflags+=" $("$TOP/tools/sh/compiler.sh")"
 		log=$LOGS/bisect-$t-$n.log
-		scripts/config --file "$BUILD/otherarch-$t/.config" -e READ_WRITE_KUNIT_TEST
+		scripts/config --file "$BUILD/otherarch-$t/.config" -e READ_WRITE_KUNIT_TEST -e COMPAT_ARG_U64_KUNIT_TEST
 		t0=$(date +%s)
 		# shellcheck disable=SC2086
 		if make -C "$TREE" O="$BUILD/otherarch-$t" ARCH="$march" CROSS_COMPILE="$cross" \
-			CC="$KERNEL_CC ${cross}gcc" KCFLAGS=-Werror -j"$JOBS" olddefconfig $objs $GENERIC_OBJS \
+			CC="$KERNEL_CC ${cross}gcc" KCFLAGS="$cflags" -j"$JOBS" olddefconfig $objs \
 			>"$log" 2>&1 && [ -z "$(new_warnings "$log")" ]; then
 			say "bisect $n/$total $t: objects build ($(( $(date +%s) - t0 ))s, $(grep -c '^  CC ' "$log" || true) compiled): $subject"
 		else

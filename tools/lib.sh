@@ -288,7 +288,9 @@ abi_prog() {
 # The architectures that the matrix does not build whole but the series
 # changes, or that use compat_arg_u64(): otherarch.sh and bisect.sh build,
 # with -Werror, their objects that the series changes and the generic users
-# of compat_arg_u64().  parisc is the 32-bit kernel; sh is built both
+# of compat_arg_u64() (GENERIC_OBJS; SERIES_OBJS with the series only).
+# parisc is the 32-bit kernel, parisc64 the 64-bit one (make ARCH=parisc64
+# makes it), which builds the same calls as compat calls.  sh is built both
 # little-endian and big-endian, the two orders of SC_ARG64().  The options
 # after a "+" are turned on after the defconfig.
 # target  make ARCH  cross prefix  defconfig  arch objects
@@ -300,6 +302,7 @@ sh	sh	sh4-linux-gnu-	defconfig	arch/sh/kernel/sys_sh32.o
 shbe	sh	sh4-linux-gnu-	defconfig+CPU_BIG_ENDIAN	arch/sh/kernel/sys_sh32.o
 sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32.o
 parisc	parisc	hppa-linux-gnu-		generic-32bit_defconfig	arch/parisc/kernel/sys_parisc.o
+parisc64	parisc64	hppa64-linux-gnu-	generic-64bit_defconfig	arch/parisc/kernel/sys_parisc.o
 riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
 '
 # config_fragment DIR CONFIG MAKE...: .config in DIR from CONFIG, a
@@ -324,6 +327,20 @@ use_firmware() {
 }
 
 GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
+SERIES_OBJS="lib/tests/compat_arg_u64_kunit.o"
+
+# target_objs TARGET TREE: the objects otherarch.sh and bisect.sh build for
+# TARGET in TREE: its own, the generic ones (but where it cannot build
+# them) and those of the series where TREE has their sources.
+target_objs() {
+	local objs o
+	objs=$(awk -v t="$1" '$1 == t { for (i = 5; i <= NF; i++) printf "%s ", $i }' <<< "$OTHERARCH_TARGETS")
+	objs+=$GENERIC_OBJS
+	for o in $SERIES_OBJS; do
+		[ ! -f "$2/${o%.o}.c" ] || objs+=" $o"
+	done
+	echo "$objs"
+}
 
 # debian_fetch DIR SUITE PACKAGE RETRY: the .deb of PACKAGE from Debian's
 # SUITE, into DIR.  Debian 12's apt sources do not name the suites the
