@@ -11,6 +11,10 @@
 if [ -n "${KSRC:-}" ]; then
 	head=$(git -C "$KSRC" rev-parse -q --verify HEAD) ||
 		die "KSRC=$KSRC is not a git tree with a commit checked out"
+	# Read-only: no git command here refreshes KSRC's index.
+	dirty=$(git -C "$KSRC" --no-optional-locks status --porcelain --untracked-files=no | wc -l)
+	[ "$dirty" = 0 ] ||
+		say "tree: KSRC=$KSRC has $dirty files with changes not committed; the base is its HEAD ($(git -C "$KSRC" log -1 --format='%h %s' "$head" | cut -c1-60)), without them"
 	if [ "$(cat "$TREE/.git/base-ksrc" 2>/dev/null)" = "$KSRC $head" ] &&
 	   git -C "$TREE" rev-parse -q --verify base >/dev/null; then
 		say "tree: $TREE is $(cat "$TREE/.git/base-version")"
