@@ -26,8 +26,8 @@ endif
 export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
-	summary checkpatch b4check bisect codegen otherarch mutants bench bench-ccache objects configdiff debian-patches \
-	cccheck faults clean distclean
+	summary checkpatch b4check bisect codegen otherarch mutants bench bench-edit bench-ccache objects \
+	configdiff debian-patches cccheck faults ksrc-check clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, run the KUnit suite on ARCH in QEMU,'
@@ -134,6 +134,12 @@ cccheck:
 
 faults: deps
 	@tools/faults.sh
+
+ksrc-check: deps
+	@tools/ksrc-check.sh
+
+bench-edit: deps
+	@tools/bench-edit.sh
 
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# bench-edit.sh: the edit loop, timed, in scratch clones of this repository
+# (the clone it runs in is not touched), with the matrix warm:
+#
+#   edit   one line appended to the KUnit file that fs/read_write.c
+#          includes (kunit/read_write/fs/tests/read_write_kunit.c): every
+#          kernel compiles fs/read_write.o again, links, and boots;
+#   mips   a comment appended to arch/mips/kernel/linux32.c in the MIPS
+#          patch: only mips64 and mips64el compile that file;
+#
+# make test after each, and after it is taken out again.  For comparison,
+# "edit" with the workbench as it was before one boot per kernel
+# (BENCH_EDIT_BEFORE, a commit of this repository: its tools/ and Makefile,
+# with this clone's series, suites, selftests, apply.sh and the kernels'
+# rows, so that both build the same kernels), on the kernels both have
+# (sh: the workbench before had no sh row), with a selftest directory of
+# its own.  Prints each time, and the ratio of the two "edit" times.
+. "$(dirname "$0")/lib.sh"
+
+BEFORE=${BENCH_EDIT_BEFORE:-774ed0f}
+S=${BENCH_EDIT_DIR:-$BUILD/bench-edit}
+common=$(for k in $KERNELS; do [ "$k" = sh ] || printf '%s ' "$k"; done)
+git -C "$TOP" rev-parse -q --verify "$BEFORE^{commit}" >/dev/null ||
+	die "bench-edit: no commit $BEFORE in $TOP (BENCH_EDIT_BEFORE)"
+rm -rf "$S"
+mkdir -p "$S"
+git clone -q "$TOP" "$S/now"
+git -C "$TOP" diff HEAD | git -C "$S/now" apply --allow-empty
+ident=(-c user.name=bench-edit -c user.email=bench-edit@localhost)
+
+# timed NAME DIR [VAR=VALUE...]: make test in DIR, its seconds in $S/NAME.
+timed() {
+	local name=$1 dir=$2 t r=0
+	shift 2
+	say "bench-edit: $name: make test in $dir"
+	t=$(date +%s.%N)
+	(cd "$dir" && env "$@" make test) > "$S/$name.out" 2>&1 || r=$?
+	echo "$(date +%s.%N) - $t" | bc > "$S/$name"
+	say "bench-edit: $name: $(printf %.0f "$(cat "$S/$name")")s, exit $r: $(tail -1 "$S/$name.out")"
+	[ $r -eq 0 ] || die "bench-edit: $name failed ($S/$name.out)"
+}
+
+kfile=kunit/read_write/fs/tests/read_write_kunit.c
+edit_on() { echo "/* bench-edit */" >> "$1/$kfile"; }
+edit_off() { git -C "$1" checkout -q -- "$kfile"; }
+
+# The MIPS patch with a comment at the end of linux32.c, made with git in a
+# worktree of the applied tree, so that its hunks are right.
+mips_patch=$(cd "$S/now" && ls series/*-MIPS-*.patch)
+mips_on() {
+	local wt=$S/mips-wt
+	rm -rf "$wt"
+	git -C "$TREE" worktree prune
+	git -C "$TREE" worktree add -q --detach "$wt" base
+	git -C "$wt" am -q "$S/now/series/0001-"*.patch "$S/now/$mips_patch"
+	echo "/* bench-edit */" >> "$wt/arch/mips/kernel/linux32.c"
+	git -C "$wt" "${ident[@]}" commit -q --amend --no-edit -a
+	git -C "$wt" format-patch -q --zero-commit -N --no-signature -1 --stdout > "$S/now/$mips_patch"
+	git -C "$TREE" worktree remove --force "$wt"
+}
+mips_off() { git -C "$S/now" checkout -q -- "$mips_patch"; }
+
+# The workbench as it was, with this clone's inputs.
+git clone -q "$TOP" "$S/before"
+git -C "$S/before" checkout -q "$BEFORE" -- tools Makefile
+git -C "$S/now" ls-files -z tools/apply.sh series kunit selftests kunitconfig MAINTAINERS.snippet |
+	(cd "$S/now" && xargs -0 tar -c) | (cd "$S/before" && rm -rf series kunit && tar -x)
+python3 - "$S/now/tools/lib.sh" "$S/before/tools/lib.sh" <<'PY'
+import re
+import sys
+now, before = (open(p).read() for p in sys.argv[1:])
+table = re.search(r"KERNEL_TABLE='.*?\n'", now, re.S).group(0)
+before = re.sub(r"KERNEL_TABLE='.*?\n'", lambda m: table, before, flags=re.S)
+open(sys.argv[2], 'w').write(before)
+PY
+before_env=(ST="$BUILD/st-before" LOGS="$S/logs-before" RESULTS="$S/results-before" KERNELS="$common")
+
+timed now-warm "$S/now"
+edit_on "$S/now"; timed now-edit "$S/now"
+edit_off "$S/now"; timed now-edit-back "$S/now"
+mips_on; timed now-mips "$S/now"
+mips_off; timed now-mips-back "$S/now"
+edit_on "$S/now"; timed now-edit-common "$S/now" KERNELS="$common"
+edit_off "$S/now"; timed now-edit-common-back "$S/now" KERNELS="$common"
+timed before-warm "$S/before" "${before_env[@]}"
+edit_on "$S/before"; timed before-edit "$S/before" "${before_env[@]}"
+edit_off "$S/before"; timed before-edit-back "$S/before" "${before_env[@]}"
+# Leave the matrix warm for the workbench as it is.
+timed now-rewarm "$S/now"
+
+n=$(wc -w <<< "$KERNELS") c=$(wc -w <<< "$common")
+f() { printf %.0f "$(cat "$S/$1")"; }
+echo
+echo "bench-edit: $(date -u '+%F %T') UTC, $(nproc) CPUs, the workbench at $(git -C "$TOP" rev-parse --short=12 HEAD) against $BEFORE"
+echo "  a line in the KUnit file of fs/read_write.c, $n kernels: $(f now-edit)s (taken out again: $(f now-edit-back)s)"
+echo "  a comment in arch/mips/kernel/linux32.c, $n kernels:    $(f now-mips)s (taken out again: $(f now-mips-back)s)"
+echo "  the KUnit line on the $c kernels both have: now $(f now-edit-common)s (out: $(f now-edit-common-back)s), before $(f before-edit)s (out: $(f before-edit-back)s), ratio $(echo "scale=2; $(cat "$S/now-edit-common") / $(cat "$S/before-edit")" | bc)"
+echo "  nothing changed, $n kernels: $(f now-warm)s"
