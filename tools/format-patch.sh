@@ -36,20 +36,37 @@ git -C "$TREE" format-patch -q --cover-letter --base=base --zero-commit \
 
 # Who receives each patch: get_maintainer.pl and MAINTAINERS of the
 # series' own commit (no checkout: the two files are enough with
-# --no-tree).  The cover letter goes to all of them, and to linux-arch
-# and the maintainer of the generic headers, for the cross-architecture
-# part.
+# --no-tree).  The cover letter goes to all of them.
 gm=$(mktemp -d)
 trap 'rm -rf "$gm"' EXIT
 git -C "$TREE" show "$commit:MAINTAINERS" > "$gm/MAINTAINERS"
 git -C "$TREE" show "$commit:scripts/get_maintainer.pl" > "$gm/get_maintainer.pl"
+gm_run() {
+	(cd "$gm" && perl get_maintainer.pl --no-tree --no-git --no-git-fallback --no-rolestats "$@")
+}
+# Who else receives a patch, by what it touches, as MAINTAINERS names them
+# for a file of theirs (get_maintainer.pl -f; with --no-tree the file need
+# only exist): an architecture's patch goes to the generic headers'
+# maintainer and linux-arch, whose helpers it moves to; a KUnit suite to
+# KUnit's; a selftest built with nolibc to nolibc's.
+for f in include/asm-generic/compat.h lib/kunit/test.c tools/include/nolibc/nolibc.h; do
+	mkdir -p "$gm/$(dirname "$f")" && : > "$gm/$f"
+done
+also_cc() {
+	local p=$1
+	if grep -q '^+++ b/arch/' "$p"; then gm_run -f include/asm-generic/compat.h; fi
+	if grep -q '^+++ b/.*_kunit\.c$' "$p"; then gm_run -f lib/kunit/test.c; fi
+	if grep -q '^+.*nolibc' "$p" && grep -q '^+++ b/tools/testing/selftests/' "$p"; then
+		gm_run -f tools/include/nolibc/nolibc.h
+	fi
+}
 for p in "$OUT"/series/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
-	(cd "$gm" && perl get_maintainer.pl --no-tree --no-git --no-git-fallback --no-rolestats "$p") \
-		> "$p.cc" 2>"$gm/err" || die "get_maintainer.pl failed on $(basename "$p"): $(head -1 "$gm/err")"
+	{ gm_run "$p" && also_cc "$p"; } 2>"$gm/err" | awk '!seen[$0]++' > "$p.cc" ||
+		die "get_maintainer.pl failed on $(basename "$p"): $(head -1 "$gm/err")"
+	[ ! -s "$gm/err" ] || die "get_maintainer.pl on $(basename "$p"): $(head -1 "$gm/err")"
 done
-CROSS_ARCH_CC="Arnd Bergmann <arnd@arndb.de>
-linux-arch@vger.kernel.org"
+CROSS_ARCH_CC=$(gm_run -f include/asm-generic/compat.h)
 
 python3 - "$ident" "$name" "$cover" "$CROSS_ARCH_CC" "$OUT"/series/*.patch <<'PY'
 import re
@@ -118,8 +135,8 @@ if grep -q REVIEW_BY_THE_SUBMITTER "$OUT/series/0000-cover-letter.patch"; then
 	    "(Documentation/process/generated-content.rst); write it in place of REVIEW_BY_THE_SUBMITTER" \
 	    "in series/0000-cover-letter.patch"
 fi
-# The series' patches, and the two commits of kunit/ and selftests/.
-whole=$(( $(ls "$TOP"/series/0*.patch | grep -vc /0000-cover-letter.patch) + 2 ))
+# The series' patches, and the commits of kunit/'s suites and selftests/.
+whole=$(( $(ls "$TOP"/series/0*.patch | grep -vc /0000-cover-letter.patch) + $(ls -d "$TOP"/kunit/*/ | wc -l) + 1 ))
 sent=$(( $(ls "$OUT"/series/0*.patch | wc -l) - 1 ))
 if [ "$sent" -ne "$whole" ]; then
 	say "format-patch: $((whole - sent)) of the $whole patches left out (the base has them);" \

@@ -209,13 +209,14 @@ static inline const char *errname(int err)
  * @why, a string, to what came back.
  */
 #define EXPECT_RET_MSG(want, call, why) do {				\
+	const char *__why = (why);					\
 	long __want = (want), __ret;					\
 	errno = 0;							\
 	__ret = (long)(call);						\
 	EXPECT_EQ(__want, __ret)					\
 		TH_LOG("%s: expected %ld, got %ld (%s)%s%s", #call,	\
-		       __want, __ret, RET_ERR(__ret), *(why) ? "; " : "", \
-		       why);						\
+		       __want, __ret, RET_ERR(__ret),			\
+		       __why[0] ? "; " : "", __why);			\
 } while (0)
 
 #define EXPECT_RET(want, call)	EXPECT_RET_MSG(want, call, "")

@@ -32,8 +32,6 @@
 #error "preadv_nolibc.h: only 32-bit ABIs are built with nolibc"
 #endif
 
-#define PV_NOLIBC(name)	preadv_nolibc_##name
-
 #ifndef __O_LARGEFILE
 #define __O_LARGEFILE	O_LARGEFILE
 #endif
@@ -48,39 +46,39 @@
 #endif
 
 #undef pread
-#define pread PV_NOLIBC(pread)
-static inline ssize_t PV_NOLIBC(pread)(int fd, void *buf, size_t count, off_t pos)
+#define pread preadv_nolibc_pread
+static inline ssize_t preadv_nolibc_pread(int fd, void *buf, size_t count, off_t pos)
 {
 	return syscall(__NR_pread64, fd, buf, count,
 		       PAIR_PAD WORD0(pos), WORD1(pos));
 }
 
 #undef pwrite
-#define pwrite PV_NOLIBC(pwrite)
-static inline ssize_t PV_NOLIBC(pwrite)(int fd, const void *buf, size_t count, off_t pos)
+#define pwrite preadv_nolibc_pwrite
+static inline ssize_t preadv_nolibc_pwrite(int fd, const void *buf, size_t count, off_t pos)
 {
 	return syscall(__NR_pwrite64, fd, buf, count,
 		       PAIR_PAD WORD0(pos), WORD1(pos));
 }
 
 #undef truncate
-#define truncate PV_NOLIBC(truncate)
-static inline int PV_NOLIBC(truncate)(const char *path, off_t len)
+#define truncate preadv_nolibc_truncate
+static inline int preadv_nolibc_truncate(const char *path, off_t len)
 {
 	return syscall(__NR_truncate64, path, PAIR_PAD WORD0(len), WORD1(len));
 }
 
 #undef fallocate
-#define fallocate PV_NOLIBC(fallocate)
-static inline int PV_NOLIBC(fallocate)(int fd, int mode, off_t off, off_t len)
+#define fallocate preadv_nolibc_fallocate
+static inline int preadv_nolibc_fallocate(int fd, int mode, off_t off, off_t len)
 {
 	return syscall(__NR_fallocate, fd, mode, WORD0(off), WORD1(off),
 		       WORD0(len), WORD1(len));
 }
 
 #undef readahead
-#define readahead PV_NOLIBC(readahead)
-static inline ssize_t PV_NOLIBC(readahead)(int fd, off_t off, size_t count)
+#define readahead preadv_nolibc_readahead
+static inline ssize_t preadv_nolibc_readahead(int fd, off_t off, size_t count)
 {
 	return syscall(__NR_readahead, fd, PAIR_PAD WORD0(off), WORD1(off),
 		       count);
@@ -88,8 +86,8 @@ static inline ssize_t PV_NOLIBC(readahead)(int fd, off_t off, size_t count)
 
 /* Like the C libraries': the error number, not -1 and errno. */
 #undef posix_fadvise
-#define posix_fadvise PV_NOLIBC(posix_fadvise)
-static inline int PV_NOLIBC(posix_fadvise)(int fd, off_t off, off_t len, int advice)
+#define posix_fadvise preadv_nolibc_posix_fadvise
+static inline int preadv_nolibc_posix_fadvise(int fd, off_t off, off_t len, int advice)
 {
 	long ret;
 
@@ -104,8 +102,8 @@ static inline int PV_NOLIBC(posix_fadvise)(int fd, off_t off, off_t len, int adv
 }
 
 #undef sync_file_range
-#define sync_file_range PV_NOLIBC(sync_file_range)
-static inline int PV_NOLIBC(sync_file_range)(int fd, off_t off, off_t n,
+#define sync_file_range preadv_nolibc_sync_file_range
+static inline int preadv_nolibc_sync_file_range(int fd, off_t off, off_t n,
 					     unsigned int flags)
 {
 #ifdef __powerpc__
@@ -119,22 +117,22 @@ static inline int PV_NOLIBC(sync_file_range)(int fd, off_t off, off_t n,
 
 /* The C library's entry: the split of raw_rw(), (long)pos and pos >> 32. */
 #undef preadv
-#define preadv PV_NOLIBC(preadv)
-static inline ssize_t PV_NOLIBC(preadv)(int fd, const struct iovec *iov, int cnt, off_t pos)
+#define preadv preadv_nolibc_preadv
+static inline ssize_t preadv_nolibc_preadv(int fd, const struct iovec *iov, int cnt, off_t pos)
 {
 	return syscall(__NR_preadv, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
 #undef pwritev
-#define pwritev PV_NOLIBC(pwritev)
-static inline ssize_t PV_NOLIBC(pwritev)(int fd, const struct iovec *iov, int cnt, off_t pos)
+#define pwritev preadv_nolibc_pwritev
+static inline ssize_t preadv_nolibc_pwritev(int fd, const struct iovec *iov, int cnt, off_t pos)
 {
 	return syscall(__NR_pwritev, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
 #undef fcntl
-#define fcntl PV_NOLIBC(fcntl)
-static inline int PV_NOLIBC(fcntl)(int fd, int cmd, ...)
+#define fcntl preadv_nolibc_fcntl
+static inline int preadv_nolibc_fcntl(int fd, int cmd, ...)
 {
 	va_list ap;
 	long arg;
@@ -170,8 +168,8 @@ static inline int fill_template(char *tmpl, unsigned int n)
 }
 
 #undef mkostemp
-#define mkostemp PV_NOLIBC(mkostemp)
-static inline int PV_NOLIBC(mkostemp)(char *tmpl, int flags)
+#define mkostemp preadv_nolibc_mkostemp
+static inline int preadv_nolibc_mkostemp(char *tmpl, int flags)
 {
 	static unsigned int n;
 	unsigned int tries;
@@ -188,8 +186,8 @@ static inline int PV_NOLIBC(mkostemp)(char *tmpl, int flags)
 }
 
 #undef mkdtemp
-#define mkdtemp PV_NOLIBC(mkdtemp)
-static inline char *PV_NOLIBC(mkdtemp)(char *tmpl)
+#define mkdtemp preadv_nolibc_mkdtemp
+static inline char *preadv_nolibc_mkdtemp(char *tmpl)
 {
 	static unsigned int n;
 	unsigned int tries;
@@ -206,8 +204,8 @@ static inline char *PV_NOLIBC(mkdtemp)(char *tmpl)
 }
 
 #undef readdir
-#define readdir PV_NOLIBC(readdir)
-static inline struct dirent *PV_NOLIBC(readdir)(DIR *d)
+#define readdir preadv_nolibc_readdir
+static inline struct dirent *preadv_nolibc_readdir(DIR *d)
 {
 	static struct dirent e;
 	struct dirent *r;

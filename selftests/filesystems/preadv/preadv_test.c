@@ -557,7 +557,7 @@ TEST_F(pair, fadvise64)
 #if !defined(__NR_fadvise64) || (defined(__mips__) && _MIPS_SIM == _MIPS_SIM_ABI32)
 	SKIP(return, "this ABI has no fadvise64() of its own (o32's is fadvise64_64())");
 #elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_NABI32
-	SKIP(return, "n32's fadvise64() takes the offset in one 64-bit register, which syscall(2) does not fill");
+	SKIP(return, "n32's fadvise64() takes a 64-bit register, and syscall(2) 32-bit words");
 #else
 	EXPECT_RET(0, sys_fadvise64(self->fd, 0x180000000LL, 4096, POSIX_FADV_WILLNEED));
 	EXPECT_ERRNO_AT(EINVAL, sys_fadvise64(self->fd, -GiB(4), 4096, POSIX_FADV_NORMAL),

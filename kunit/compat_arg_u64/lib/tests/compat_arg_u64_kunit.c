@@ -75,20 +75,32 @@ static u64 merge_compat_arg_u64(compat_arg_u64(val))
 
 /*
  * compat_arg_u64_dual() and SC_ARG64() give a pair as the "type, name"
- * list that the system call definition macros take; PAIR_PARAMS() makes
- * it two parameters.
+ * list that the system call definition macros take; DEFINE_MERGE()
+ * defines a function with the two parameters it lists, which stores
+ * their merge in *@out.
  */
-#define PAIR_PARAMS(pair)		__PAIR_PARAMS(pair)
-#define __PAIR_PARAMS(t1, n1, t2, n2)	t1 n1, t2 n2
+#define DEFINE_MERGE(fn, pair, merge)		__DEFINE_MERGE(fn, pair, merge)
+#define __DEFINE_MERGE(fn, t1, n1, t2, n2, merge)	\
+	static void fn(t1 n1, t2 n2, u64 *out) { *out = (merge); }
 
-static u64 merge_compat_arg_u64_dual(PAIR_PARAMS(compat_arg_u64_dual(val)))
+DEFINE_MERGE(__merge_compat_arg_u64_dual, compat_arg_u64_dual(val),
+	     compat_arg_u64_glue(val))
+DEFINE_MERGE(__merge_sc_arg64, SC_ARG64(val), SC_VAL64(u64, val))
+
+static u64 merge_compat_arg_u64_dual(u32 first, u32 second)
 {
-	return compat_arg_u64_glue(val);
+	u64 val;
+
+	__merge_compat_arg_u64_dual(first, second, &val);
+	return val;
 }
 
-static u64 merge_sc_arg64(PAIR_PARAMS(SC_ARG64(val)))
+static u64 merge_sc_arg64(u32 first, u32 second)
 {
-	return SC_VAL64(u64, val);
+	u64 val;
+
+	__merge_sc_arg64(first, second, &val);
+	return val;
 }
 
 /* Each helper gives back the value whose memory image filled the pair. */
