@@ -29,14 +29,16 @@
 #   silent     a QEMU that never prints anything: the KUnit and the
 #              selftest rows fail within the start bound, each saying that
 #              the machine did not start, with no boot once more
-#   hung-once  a KUnit boot, and then a selftest boot, that prints and then
-#              hangs once: the next boot passes, and the row is ok with the
-#              hung boot's log named
+#   hung-once  a boot that prints and then hangs once: the next boot
+#              passes, and the rows are ok with the hung boot's log named
 #   kvm-hangs  a /dev/kvm that opens and a KVM that runs no guest (QEMU
 #              prints nothing under -accel kvm): the first boot finds out
 #              within the start bound and goes on under TCG, as does every
 #              later boot of the run; the rows pass and say why
 #   kvm-works  a KVM that runs the guests: every x86 boot uses it
+#   no-loader  an i386 compiler without a static C library: the compat
+#              test is linked dynamically, and on a system without its
+#              loader the launcher skips, naming the loader
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
@@ -44,7 +46,7 @@
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works stale}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works stale no-loader}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -152,11 +154,14 @@ test_um() {
 # not have to match: the boots below go to a stand-in for QEMU, or must not
 # happen at all.
 seed_x86_64() {
-	local b=$S/kunit-x86_64
+	local b=$S/kunit-x86_64 tree
 	mkdir -p "$b/arch/x86/boot"
-	cp "$MAIN/kunit-x86_64/.config" "$b/"
+	cp "$MAIN/kunit-x86_64/.config" "$MAIN/kunit-x86_64/vmlinux" "$MAIN/kunit-x86_64/.workbench-deps" "$b/"
 	cp "$MAIN/kunit-x86_64/arch/x86/boot/bzImage" "$b/arch/x86/boot/"
-	(TOP=$S/clone-A; kernel_stamp x86_64) | tee "$b/.workbench-stamp" > "$b/.image-ok"
+	rm -f "$b/.workbench-banner"
+	tree=$(tree_id)
+	echo "$tree" > "$b/.workbench-tree"
+	echo "$(TOP=$S/clone-A kernel_inputs x86_64) $tree" > "$b/.workbench-built"
 }
 
 # A stand-in for qemu-system-x86_64 that prints nothing and never ends.
@@ -239,40 +244,40 @@ for case in $CASES; do
 		fi
 		;;
 	moved)
-		rm -f "$S/kunit-um/.workbench-stamp"
-		run_bg moved bash -c "cd '$S/clone-A' && make kunit ARCH=um"
+		rm -f "$S/kunit-um/.workbench-built"
+		run_bg moved bash -c "cd '$S/clone-A' && make run ARCH=um"
 		p=$!
-		wait_for "$S/moved.out" 'kunit um: building' 600
+		wait_for "$S/moved.out" 'kernel um: building' 600
 		echo '/* changed under the build */' >> "$TREE/fs/read_write.c"
 		wait "$p" && r=0 || r=$?
-		if [ $r != 0 ] && grep -q 'the tree changed during the run' "$S/moved.out" &&
-		   [ ! -e "$S/kunit-um/.workbench-stamp" ]; then
-			ok "moved: the row fails ($(grep -o 'the tree changed during the run.*' "$S/moved.out" | head -1)), no stamp"
+		if [ $r != 0 ] && grep -q 'the tree changed during the build' "$S/moved.out" &&
+		   [ ! -e "$S/kunit-um/.workbench-built" ] && [ ! -e "$S/kunit-um/.workbench-tree" ]; then
+			ok "moved: the row fails ($(grep -o 'the tree changed during the build.*' "$S/moved.out" | head -1)), nothing recorded as built"
 		else
-			bad "moved: exit $r, stamp $(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null || echo none): $S/moved.out"
+			bad "moved: exit $r, built: $(cat "$S/kunit-um/.workbench-built" 2>/dev/null || echo none): $S/moved.out"
 		fi
-		if test_um "$S/clone-A" "$S/moved-2.out" && grep -q 'kunit um: building' "$S/moved-2.out"; then
+		if test_um "$S/clone-A" "$S/moved-2.out" && grep -q 'kernel um: building' "$S/moved-2.out"; then
 			ok "moved: the next make test re-applies, rebuilds, passes"
 		else
 			bad "moved: the next make test: $S/moved-2.out"
 		fi
 		;;
 	int-build)
-		rm -f "$S/kunit-um/.workbench-stamp"
+		rm -f "$S/kunit-um/.workbench-built"
 		rm -rf "$S/kunit-um/fs"
 		run_bg int-build bash -c "cd '$S/clone-A' && make test KERNELS=um"
 		p=$!
-		wait_for "$S/int-build.out" 'kunit um: building' 600
+		wait_for "$S/int-build.out" 'kernel um: building' 600
 		sleep 20
 		interrupt "$p" || bad "int-build: make test still runs 60s after Ctrl-C"
 		sleep 2
 		left=$(leftovers)
-		if [ -z "$left" ] && [ ! -e "$S/kunit-um/.workbench-stamp" ]; then
-			ok "int-build: nothing left running, no stamp"
+		if [ -z "$left" ] && [ ! -e "$S/kunit-um/.workbench-built" ]; then
+			ok "int-build: nothing left running, nothing recorded as built"
 		else
-			bad "int-build: left running: $left; stamp: $(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null)"
+			bad "int-build: left running: $left; built: $(cat "$S/kunit-um/.workbench-built" 2>/dev/null)"
 		fi
-		if test_um "$S/clone-A" "$S/int-build-2.out" && grep -q 'kunit um: building' "$S/int-build-2.out"; then
+		if test_um "$S/clone-A" "$S/int-build-2.out" && grep -q 'kernel um: building' "$S/int-build-2.out"; then
 			ok "int-build: the next make test rebuilds and passes ($(tail -1 "$S/int-build-2.out"))"
 		else
 			bad "int-build: the next make test: $S/int-build-2.out"
@@ -305,9 +310,10 @@ for case in $CASES; do
 	int-boot)
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
-		run_bg int-boot env PATH="$S/silent-bin:$PATH" bash -c "cd '$S/clone-A' && make kunit ARCH=x86_64"
+		run_bg int-boot env PATH="$S/silent-bin:$PATH" BOOT_CACHE=0 SKIP="i386 x32 kselftest" \
+			bash -c "cd '$S/clone-A' && make run ARCH=x86_64"
 		p=$!
-		wait_for "$S/int-boot.out" 'kernel unchanged, booting it' 120
+		wait_for "$S/int-boot.out" 'boot x86_64: booting' 300
 		sleep 5
 		interrupt "$p" || bad "int-boot: still running 60s after Ctrl-C"
 		sleep 2
@@ -328,8 +334,8 @@ for case in $CASES; do
 		sleep 3
 		interrupt "$p" || bad "int-bisect: still running 60s after Ctrl-C"
 		if [ "$(git -C "$TREE" rev-parse --short=12 HEAD)" = "$ca" ] && git -C "$TREE" diff --quiet HEAD &&
-		   test_um "$S/clone-A" "$S/int-bisect-2.out" && grep -q 'kernel unchanged, booting it' "$S/int-bisect-2.out"; then
-			ok "int-bisect: the tree is back on A's series; the next make test boots the same image and passes"
+		   test_um "$S/clone-A" "$S/int-bisect-2.out" && grep -q 'kernel um: unchanged' "$S/int-bisect-2.out"; then
+			ok "int-bisect: the tree is back on A's series; the next make test builds nothing and passes"
 		else
 			bad "int-bisect: HEAD $(git -C "$TREE" rev-parse --short=12 HEAD), A's $ca: $S/int-bisect.out $S/int-bisect-2.out"
 		fi
@@ -337,7 +343,7 @@ for case in $CASES; do
 	int-mutants)
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		ca=$(mine "$S/clone-A")
-		stamp=$(cat "$S/kunit-um/.workbench-stamp" 2>/dev/null || echo none)
+		stamp=$(cat "$S/kunit-um/.workbench-built" 2>/dev/null || echo none)
 		run_bg int-mutants bash -c "cd '$S/clone-A' && tools/mutants.sh native-pos-high-kept-on-64bit"
 		p=$!
 		wait_for "$S/int-mutants.out" 'mutant native-pos' 600 || true
@@ -346,7 +352,7 @@ for case in $CASES; do
 		sleep 2
 		left=$(leftovers)
 		if [ -z "$left" ] && [ "$(git -C "$TREE" rev-parse --short=12 HEAD)" = "$ca" ] &&
-		   git -C "$TREE" diff --quiet HEAD && [ "$(cat "$S/kunit-um/.workbench-stamp")" = "$stamp" ] &&
+		   git -C "$TREE" diff --quiet HEAD && [ "$(cat "$S/kunit-um/.workbench-built")" = "$stamp" ] &&
 		   test_um "$S/clone-A" "$S/int-mutants-2.out"; then
 			ok "int-mutants: nothing left running, the tree and the um stamp untouched, make test passes"
 		else
@@ -361,12 +367,12 @@ for case in $CASES; do
 			ln -sf "$f" "$S/no-cc-bin/${f##*/}"
 		done
 		expect_row no-cc mips.0kunit "no compiler mips-linux-gnu-gcc" \
-			env PATH="$S/no-cc-bin" tools/kunit.sh mips
+			env PATH="$S/no-cc-bin" tools/kernel.sh mips
 		;;
 	disk-build)
 		mt build 16M
-		expect_row disk-build um.0kunit "FAILED: no space left on device" \
-			env KBUILD_PREFIX="$S/mnt-build/kunit-" tools/kunit.sh um
+		expect_row disk-build um.0kunit "FAILED: the kernel did not build: no space left on device" \
+			env KBUILD_PREFIX="$S/mnt-build/kunit-" tools/kernel.sh um
 		umount "$S/mnt-build"
 		;;
 	disk-cpio)
@@ -375,15 +381,14 @@ for case in $CASES; do
 		mt st 64M
 		rm -rf "$RESULTS"
 		# The binaries first, then the file system full.
-		(cd "$S/clone-A" && ST=$S/mnt-st SKIP="i386 x32 kselftest" BOOT_TIMEOUT=5 \
-			PATH="$S/silent-bin:$PATH" tools/selftests.sh x86_64) >"$S/disk-cpio-1.out" 2>&1 || true
+		(cd "$S/clone-A" && ST=$S/mnt-st SKIP="i386 x32 kselftest" \
+			tools/selftests.sh x86_64) >"$S/disk-cpio-1.out" 2>&1 || true
 		# The old image goes first: writing the new one over it would
 		# free its space.
 		rm -f "$S"/mnt-st/*.cpio
 		dd if=/dev/zero of="$S/mnt-st/fill" bs=1M 2>/dev/null || true
 		expect_row disk-cpio x86_64.st-x86_64 "initramfs failed: no space left on device" \
-			env ST="$S/mnt-st" SKIP="i386 x32 kselftest" BOOT_TIMEOUT=5 \
-			PATH="$S/silent-bin:$PATH" tools/selftests.sh x86_64
+			env ST="$S/mnt-st" SKIP="i386 x32 kselftest" tools/selftests.sh x86_64
 		umount "$S/mnt-st"
 		;;
 	silent)
@@ -410,78 +415,68 @@ for case in $CASES; do
 		fi
 		;;
 	kvm-hangs|kvm-works)
-		# The KUnit boot and the i386 and x86_64 selftest boots.
+		# Two boots of the x86_64 image in one run (BOOT_CACHE=0).
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
-		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
 		rm -rf "$RESULTS"
 		rm -f "$S/$case.starts"
 		t=$(date +%s)
 		r=0
 		(cd "$S/clone-A" && PATH="$S/$case-bin:$PATH" WORKBENCH_KVM_DEV="$S/fake-kvm" \
-			WORKBENCH_QEMU_STARTS="$S/$case.starts" START_BOUND=20 \
-			SKIP="x32 kselftest" tools/matrix.sh x86_64) >"$S/$case.out" 2>&1 || r=$?
+			WORKBENCH_QEMU_STARTS="$S/$case.starts" START_BOUND=20 BOOT_CACHE=0 \
+			SKIP="x32 kselftest" bash -c '. tools/lib.sh; hold_applied
+				tools/run.sh x86_64 && tools/boot.sh x86_64 && tools/summary.sh') >"$S/$case.out" 2>&1 || r=$?
 		secs=$(( $(date +%s) - t ))
-		rows=$(cut -f2,9 "$RESULTS"/x86_64.* 2>/dev/null | sort | uniq -c | paste -sd';' || true)
 		accels=$(cut -f9 "$RESULTS"/x86_64.0kunit "$RESULTS"/x86_64.st-x86_64 "$RESULTS"/x86_64.st-i386 2>/dev/null || true)
+		rows=$(sort <<< "$accels" | uniq -c | paste -sd';' || true)
 		left=$(pgrep -af 'sleep 100000' || true)
 		kvm=$(grep -c '	kvm	' "$S/$case.starts" 2>/dev/null || true)
 		tcg=$(grep -c '	tcg	' "$S/$case.starts" 2>/dev/null || true)
 		if [ $case = kvm-hangs ]; then
-			# One boot under KVM, which prints nothing; then TCG.
+			# The first boot under KVM prints nothing: it goes on
+			# under TCG, as does the second boot, at once.
 			want="tcg (KVM did not run the guest: no console output in 20s under KVM)"
 			if [ $r = 0 ] && [ "$(sort -u <<< "$accels")" = "$want" ] &&
-			   [ "$(wc -l <<< "$accels")" = 3 ] && [ "$kvm" = 1 ] && [ "$tcg" = 3 ] && [ -z "$left" ] &&
-			   grep -q 'KVM did not run the guest' "$S/$case.out" &&
+			   [ "$(wc -l <<< "$accels")" = 3 ] && [ "$kvm" = 1 ] && [ "$tcg" = 2 ] && [ -z "$left" ] &&
+			   grep -q 'boot x86_64: KVM did not run the guest' "$S/$case.out" &&
 			   grep -qF "every QEMU boot under tcg (KVM did not run the guest" "$S/$case.out"; then
-				ok "kvm-hangs: exit 0 in ${secs}s, one boot of 20s under KVM, then TCG; rows: $rows"
+				ok "kvm-hangs: exit 0 in ${secs}s, one boot's 20s under KVM, then TCG for it and the next; rows: $rows"
 			else
 				bad "kvm-hangs: exit $r in ${secs}s; kvm $kvm, tcg $tcg boots; rows: $rows; left: $left ($S/$case.out)"
 				pkill -f 'sleep 100000' || true
 			fi
 		else
 			if [ $r = 0 ] && [ "$(grep -c '^kvm (' <<< "$accels")" = 3 ] &&
-			   [ "$kvm" = 3 ] && [ "$tcg" = 0 ] && grep -q 'every QEMU boot under kvm' "$S/$case.out"; then
-				ok "kvm-works: exit 0 in ${secs}s, every boot under KVM; rows: $rows"
+			   [ "$kvm" = 2 ] && [ "$tcg" = 0 ] && grep -q 'every QEMU boot under kvm' "$S/$case.out"; then
+				ok "kvm-works: exit 0 in ${secs}s, both boots under KVM; rows: $rows"
 			else
 				bad "kvm-works: exit $r in ${secs}s; kvm $kvm, tcg $tcg boots; rows: $rows ($S/$case.out)"
 			fi
 		fi
 		;;
 	hung-once)
+		# The boot prints and then hangs, once: booted once more, it
+		# passes, and its rows name the hung boot's log.
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
-		# The boot that passes is checked against this (the guard).
-		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
 		rm -rf "$RESULTS" "$S/hung-once-bin/hung"
 		r=0
-		(cd "$S/clone-A" && PATH="$S/hung-once-bin:$PATH" KUNIT_TIMEOUT=20 \
-			tools/kunit.sh x86_64) >"$S/hung-once-kunit.out" 2>&1 || r=$?
-		IFS=$'\t' read -r _ st passed _ _ log _ < "$RESULTS/x86_64.0kunit" || true
-		left=$(pgrep -af 'sleep 100000' || true)
-		if [ $r = 0 ] && [ "$st" = "$BOOTED_AGAIN" ] && [ "${passed:-0}" -gt 0 ] &&
-		   [ "$log" = "$LOGS/kunit-x86_64.log.hung" ] && [ -f "$log" ] &&
-		   grep -q 'timed out after 20 seconds' "$log" && [ -z "$left" ]; then
-			ok "hung-once-kunit: exit 0; row '$st', $passed passed, the hung boot's log named"
-		else
-			bad "hung-once-kunit: exit $r; row '$st' ($passed passed, log $log); left: $left ($S/hung-once-kunit.out)"
-			pkill -f 'sleep 100000' || true
-		fi
-		rm -rf "$RESULTS" "$S/hung-once-bin/hung"
-		r=0
-		(cd "$S/clone-A" && PATH="$S/hung-once-bin:$PATH" BOOT_TIMEOUT=20 \
-			SKIP="i386 x32 kselftest" tools/selftests.sh x86_64) >"$S/hung-once.out" 2>&1 || r=$?
+		(cd "$S/clone-A" && PATH="$S/hung-once-bin:$PATH" BOOT_TIMEOUT=20 BOOT_CACHE=0 \
+			SKIP="i386 x32 kselftest" bash -c '. tools/lib.sh; hold_applied
+				tools/run.sh x86_64') >"$S/hung-once.out" 2>&1 || r=$?
+		IFS=$'\t' read -r _ k kp _ _ klog _ < "$RESULTS/x86_64.0kunit" || true
 		IFS=$'\t' read -r _ st passed _ _ log _ < "$RESULTS/x86_64.st-x86_64" || true
 		left=$(pgrep -af 'sleep 100000' || true)
 		# Read whole: grep -q may stop reading before summary.sh ends.
 		summary=$(cd "$S/clone-A" && tools/summary.sh 2>&1 || true)
-		if [ $r = 0 ] && [ "$st" = "$BOOTED_AGAIN" ] && [ "${passed:-0}" -gt 0 ] &&
-		   [ "$log" = "$LOGS/selftests-x86_64-x86_64.log.hung" ] && [ -f "$log" ] &&
-		   grep -q 'QEMU killed after 20s' "$log" && [ -z "$left" ] &&
+		if [ $r = 0 ] && [ "$k" = "$BOOTED_AGAIN" ] && [ "$st" = "$BOOTED_AGAIN" ] &&
+		   [ "${kp:-0}" -gt 0 ] && [ "${passed:-0}" -gt 0 ] &&
+		   [ "$log" = "$LOGS/console-x86_64.log.hung" ] && grep -q 'stand-in: started' "$log" &&
+		   grep -q 'timed out after 20 seconds' "$LOGS/boot-x86_64.log.hung" && [ -z "$left" ] &&
 		   grep -qF "$BOOTED_AGAIN after a hung boot" <<< "$summary"; then
-			ok "hung-once: exit 0; row '$st', $passed passed, the hung boot's log named"
+			ok "hung-once: exit 0; rows '$k' ($kp passed), '$st' ($passed passed), the hung boot's log named"
 		else
-			bad "hung-once: exit $r; row '$st' ($passed passed, log $log); left: $left ($S/hung-once.out)"
+			bad "hung-once: exit $r; rows '$k' ($kp), '$st' ($passed passed, log $log); left: $left ($S/hung-once.out)"
 			pkill -f 'sleep 100000' || true
 		fi
 		;;
@@ -491,7 +486,6 @@ for case in $CASES; do
 		# image is then the build before the vmlinux.
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
-		cp "$MAIN/kunit-x86_64/vmlinux" "$S/kunit-x86_64/vmlinux"
 		was=$(banner_id "$(KBUILD_PREFIX=$MAIN/kunit- built_banner x86_64)")
 		perl -pi -e 's/(Linux version [^\n]*?\) #)(\d)/$1.(($2 + 1) % 10)/e' "$S/kunit-x86_64/vmlinux"
 		now=$(banner_id "$(built_banner x86_64)")
@@ -499,11 +493,43 @@ for case in $CASES; do
 		if [ "$was" = "$now" ] || [ -z "$was" ]; then
 			bad "stale: could not plant a banner in the copied vmlinux ('$was', '$now')"
 		else
-			expect_row stale-kunit x86_64.0kunit "$want" tools/kunit.sh x86_64
-			seed_x86_64
-			expect_row stale-selftests x86_64.st-x86_64 "$want" \
-				env SKIP="i386 x32 kselftest" tools/selftests.sh x86_64
+			expect_row stale x86_64.0kunit "$want" \
+				env SKIP="i386 x32 kselftest" BOOT_CACHE=0 tools/run.sh x86_64
+			got=$(cut -f2 "$RESULTS/x86_64.st-x86_64" 2>/dev/null || true)
+			if [ "$got" = "$want" ]; then
+				ok "stale: the selftest row too: $got"
+			else
+				bad "stale: the selftest row: '$got'"
+			fi
 		fi
+		;;
+	no-loader)
+		# A compiler without a static C library for i386 (a stand-in
+		# that refuses -static): the test is linked dynamically, and
+		# on the initramfs, which has no /lib/ld-linux.so.2, the
+		# launcher skips, naming the loader.
+		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+		seed_x86_64
+		mkdir -p "$S/nostatic-bin"
+		cat > "$S/nostatic-bin/i686-linux-gnu-gcc" <<EOF
+#!/bin/sh
+for a; do [ "\$a" != -static ] || { echo 'stand-in: no static C library' >&2; exit 1; }; done
+exec $(command -v i686-linux-gnu-gcc) "\$@"
+EOF
+		chmod +x "$S/nostatic-bin/i686-linux-gnu-gcc"
+		rm -rf "$RESULTS" "$ST/x86_64"
+		r=0
+		(cd "$S/clone-A" && PATH="$S/nostatic-bin:$PATH" BOOT_CACHE=0 SKIP="x86_64/x86_64 x32 kselftest" \
+			bash -c '. tools/lib.sh; hold_applied; tools/run.sh x86_64') >"$S/no-loader.out" 2>&1 || r=$?
+		IFS=$'\t' read -r _ st passed failed skipped log _ < "$RESULTS/x86_64.st-i386" || true
+		if [ $r = 0 ] && [ "$st" = ok ] && [ "$skipped" = 1 ] &&
+		   file "$ST/x86_64/kselftest/$ST_TARGET/preadv_test_32.bin" | grep -q 'dynamically linked' &&
+		   grep -q 'SKIP preadv_test_32.bin is linked dynamically, and this system has no /lib/ld-linux.so.2' "$log"; then
+			ok "no-loader: the i386 row skips: $(grep -o 'SKIP.*' "$log" | head -1)"
+		else
+			bad "no-loader: exit $r; row '$st' ($passed passed, $failed failed, $skipped skipped; $log): $S/no-loader.out"
+		fi
+		rm -rf "$ST/x86_64"
 		;;
 	*)	bad "unknown case $case" ;;
 	esac
