@@ -210,7 +210,7 @@ for n in kunit $sections; do
 	fi
 	record "$name" "$status" "$passed" "$failed" "$skipped" "$rowlog" "$rsecs" "${accel:--}"
 	rows+=("$name	$status	$passed	$failed	$skipped	$n.log	$rsecs	${accel:--}")
-	[ "$status" = ok ] || all_ok=
+	case $status in ok|"$BOOTED_AGAIN") ;; *) all_ok= ;; esac
 	case $n in
 	kunit) cases=$(kunit_failures "$rowdir/$n.log.parsed") ;;
 	*) cases=$(grep -a '^not ok' "$rowdir/$n.log" | sed 's/^not ok [0-9]* //' | head -20 | paste -sd, || true) ;;
