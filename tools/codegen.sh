@@ -78,7 +78,7 @@ for target in ${*:-$ALL_TARGETS}; do
 		done
 		if [ "$march" = sh ]; then
 			# shellcheck disable=SC2086
-			python3 "$TOP/tools/sh/tbit_scan.py" "${cross}objdump" $(cd "$o" && printf "$o/%s " $objs) \
+			python3 "$TOP/tools/sh/tbit_scan.py" --noreturns "$src/tools/objtool/noreturns.h" "${cross}objdump" $(cd "$o" && printf "$o/%s " $objs) \
 				> "$LOGS/codegen-$target-tbit.log" ||
 				{ cat "$LOGS/codegen-$target-tbit.log"; die "codegen $target: branches on T not set"; }
 			say "codegen $target: $(tail -1 "$LOGS/codegen-$target-tbit.log")"

@@ -42,7 +42,7 @@ for target in ${*:-$ALL_TARGETS}; do
 			tbit=
 			if [ "$march" = sh ]; then
 				# shellcheck disable=SC2086
-				python3 "$TOP/tools/sh/tbit_scan.py" "${cross}objdump" $(printf "$o/%s " $objs) \
+				python3 "$TOP/tools/sh/tbit_scan.py" --noreturns "$src/tools/objtool/noreturns.h" "${cross}objdump" $(printf "$o/%s " $objs) \
 					> "$LOGS/otherarch-$target-$rev-tbit.log" ||
 					{ cat "$LOGS/otherarch-$target-$rev-tbit.log"; rc=1; }
 				tbit="; $(tail -1 "$LOGS/otherarch-$target-$rev-tbit.log")"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""tbit_scan.py OBJDUMP OBJECT...: every conditional branch on the T bit
+"""tbit_scan.py [--noreturns FILE] OBJDUMP OBJECT...: every conditional
+branch on the T bit
 (bt, bf, bt/s, bf/s) in the code of the SH objects that some path within
 its function reaches with T not set by an instruction of that path: what
 GCC 12's sh_treg_combine pass makes when it deletes the tst before a
@@ -9,8 +10,12 @@ branch (tools/sh/no_treg_combine.c).
 T is set by the compares and tests, clrt and sett, the shifts and
 rotates through T, the carry and overflow arithmetic, dt, div0s, div0u,
 div1, tas.b, fcmp and a load of SR; it is not set at a function's entry,
-nor after a call (jsr, bsr, bsrf), which may change it.  A block that no
-branch of the function reaches (a jump table's) is not scanned.  Each
+nor after a call (jsr, bsr, bsrf), which may change it.  A call does not
+return if it goes to a function that FILE names NORETURN(name) (the
+tree's tools/objtool/noreturns.h): bsr to it, or jsr through a register
+that the call's block loaded from a literal relocated against it.  A
+block that no branch of the function reaches (a jump table's, or code
+after such a call) is not scanned.  Each
 finding is printed as "object: function+offset: instruction"; the last
 line counts them, with the functions and objects they are in.  The exit
 code is 1 if there is any."""
@@ -25,6 +30,9 @@ CALLS = ('jsr', 'bsr', 'bsrf', 'trapa')
 ENDS = ('rts', 'rte', 'jmp', 'braf')
 HEAD = re.compile(r'^([0-9a-f]+) <([^>]+)>:$')
 INSN = re.compile(r'^\s*([0-9a-f]+):\t(\S+)\s*(.*)$')
+RELOC = re.compile(r'^\s*([0-9a-f]+): R_SH_\w+\s+([^\s+]+)')
+LITERAL = re.compile(r'^([0-9a-f]+) <[^>]*>,(r\d+)$')
+NORETURNS = set()
 DEST = re.compile(r'^([0-9a-f]+) <([^>+]+)(\+0x[0-9a-f]+)?>')
 
 
@@ -36,10 +44,15 @@ def sets_t(op, args):
 
 
 def scan(objdump, path):
-    out = subprocess.run([objdump, '-d', '--no-show-raw-insn', path],
+    out = subprocess.run([objdump, '-dr', '--no-show-raw-insn', path],
                          capture_output=True, text=True, check=True).stdout
     funcs, cur = [], None
+    relocs = {}
     for line in out.split('\n'):
+        m = RELOC.match(line)
+        if m:
+            relocs[int(m.group(1), 16)] = m.group(2)
+            continue
         m = HEAD.match(line)
         if m:
             cur = (m.group(2), int(m.group(1), 16), [])
@@ -47,14 +60,16 @@ def scan(objdump, path):
             continue
         m = INSN.match(line)
         if cur and m:
-            cur[2].append((int(m.group(1), 16), m.group(2), m.group(3)))
+            # Without objdump's note of a literal's value ("! ...").
+            args = re.sub(r'\s*!.*$', '', m.group(3))
+            cur[2].append((int(m.group(1), 16), m.group(2), args))
     found = []
     for name, start, insns in funcs:
-        found += [(name, addr - start, op) for addr, op in scan_function(name, insns)]
+        found += [(name, addr - start, op) for addr, op in scan_function(name, insns, relocs)]
     return found
 
 
-def scan_function(name, insns):
+def scan_function(name, insns, relocs):
     """The conditional branches reached with T not set, as (addr, op)."""
     index = {a: i for i, (a, _, _) in enumerate(insns)}
 
@@ -62,6 +77,33 @@ def scan_function(name, insns):
         m = DEST.match(args.split(',')[-1].strip())
         if m and m.group(2) == name:
             return index.get(int(m.group(1), 16))
+        return None
+
+    targets = set()
+    for _, op, args in insns:
+        if op in ('bt', 'bf', 'bt.s', 'bf.s', 'bt/s', 'bf/s', 'bra'):
+            t = target(args)
+            if t is not None:
+                targets.add(t)
+
+    def callee(i):
+        """The function that call i goes to, where the code says."""
+        op, args = insns[i][1], insns[i][2]
+        if op == 'bsr':
+            m = DEST.match(args.strip())
+            return m.group(2) if m else None
+        if op != 'jsr' or not args.startswith('@r'):
+            return None
+        reg = args[1:].strip()
+        k = i - 1
+        while k >= 0:
+            _, kop, kargs = insns[k]
+            if kargs.split(',')[-1].strip() == reg:
+                m = LITERAL.match(kargs.strip()) if kop == 'mov.l' else None
+                return relocs.get(int(m.group(1), 16)) if m else None
+            if k in targets or kop in ('bra', 'braf', 'jmp', 'rts', 'rte') or kop in CALLS:
+                return None
+            k -= 1
         return None
 
     # succ[i]: the instructions that may follow insn i, and whether T is
@@ -94,7 +136,8 @@ def scan_function(name, insns):
             if i + 1 < n:
                 slot_of[i + 1] = i
                 succ[i] = [i + 1]
-                succ[i + 1] = [i + 2] if i + 2 < n else []
+                returns = callee(i) not in NORETURNS
+                succ[i + 1] = [i + 2] if i + 2 < n and returns else []
         elif op in ENDS:
             if i + 1 < n:
                 slot_of[i + 1] = i
@@ -132,7 +175,12 @@ def scan_function(name, insns):
 
 
 def main():
-    objdump, objs = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    if args[:1] == ['--noreturns']:
+        with open(args[1]) as f:
+            NORETURNS.update(re.findall(r'^NORETURN\((\w+)\)', f.read(), re.M))
+        args = args[2:]
+    objdump, objs = args[0], args[1:]
     total, funcs, files = 0, set(), set()
     for o in objs:
         for name, off, op in scan(objdump, o):
