@@ -37,7 +37,7 @@ fi
 cd "$TREE"
 source=${WORKBENCH_SOURCE:-$(tree_source)}
 tree=${WORKBENCH_TREE_ID-$(tree_id)}
-inputs=$( { kernel_inputs "$kernel"; echo "$cflags"; } | sha256sum | cut -d' ' -f1)
+inputs=$(kernel_key "$kernel" "$cflags")
 
 # What changed since the last good build, if that is all that differs.
 if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] &&
@@ -90,7 +90,7 @@ elif [ $rc -ne 0 ]; then
 	why=$(fault_reason "$log")
 	status="FAILED: the kernel did not build${why:+: $why}"
 elif [ "$(make_arch "$kernel")" = sh ] &&
-     ! python3 "$TOP/tools/sh/tbit_scan.py" "${cross}objdump" $(build_objects "$bdir" | sed "s|^|$bdir/|") \
+     ! python3 "$TOP/tools/sh/tbit_scan.py" --noreturns "$TREE/tools/objtool/noreturns.h" "${cross}objdump" $(build_objects "$bdir" | sed "s|^|$bdir/|") \
 	> "$LOGS/tbit-$kernel.log" 2>&1; then
 	# Every object of an sh build: no branch on a T bit that its path
 	# did not set (what GCC 12's sh_treg_combine makes; tools/sh/).

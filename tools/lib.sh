@@ -527,6 +527,12 @@ kernel_inputs() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# kernel_key KERNEL CFLAGS: what .workbench-built records of a build's
+# inputs outside the tree: kernel_inputs and the flags of kernel_cflags.
+kernel_key() {
+	{ kernel_inputs "$1"; echo "$2"; } | sha256sum | cut -d' ' -f1
+}
+
 # kernel_deps BUILD_DIR: the files of the tree that the build read, one
 # path a line, relative to the tree: the sources and the headers of every
 # target that kbuild's .cmd files list (source_ and deps_).
