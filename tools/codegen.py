@@ -25,6 +25,9 @@ INLINED = ('the generic call inlines the ksys_*() function that its file '
            'defines (fdget(), the vfs_*() call, fput()), where sparc\'s copy '
            'called it; each pair is merged as before, high word shifted '
            '(sllx), low word zero-extended, or')
+PARISC_OR = ('COMPAT_SYSCALL_DEFINEx()\'s wrapper takes each word as a long and '
+             'truncates it to u32, where parisc\'s function took u32 words, and GCC '
+             'then gives the or of the merge its two registers in the other order')
 EXPECTED = {
     # 7/12: sparc64's copies against the generic compat calls.
     'sparc64': {
@@ -67,6 +70,24 @@ EXPECTED = {
         'sync_filesystem': ('immediates 0x26 -> 0x27',
                             'the line of a WARN, one line down in fs/sync.c (6/12)'),
     },
+    # 3/12: ppc_truncate64() and ppc_ftruncate64() take u32 words.
+    'ppc64': {
+        f'__se_compat_sys_ppc_{c}': (
+            '+1 mr -1 or +1 rldimi -1 sldi',
+            'its words are u32 where they were unsigned long, so GCC inserts '
+            'the high word above the low one with rldimi where it shifted '
+            'one 64-bit register (sldi) and ORed in the other')
+        for c in ('truncate64', 'ftruncate64')},
+    # 4/12: arm64's compat fallocate, now the generic one.
+    'arm64': {
+        '__arm64_compat_sys_fallocate': (
+            '+1 and +1 autiasp +1 b +2 bl +1 cbz +5 ldp +2 ldr +8 mov +1 ret +2 stp '
+            '+1 str +1 tbnz',
+            'the generic call inlines ksys_fallocate(), which fs/open.c defines '
+            '(fdget(), vfs_fallocate(), fput()), where arm64\'s called it; each '
+            'pair is merged as before, by one orr of the low word with the high '
+            'word shifted left by 32'),
+    },
     # 9/12: the calls of the 32-bit kernel.
     'parisc': {
         '__se_sys_parisc_ftruncate64': (
@@ -75,6 +96,14 @@ EXPECTED = {
             'argument goes on the stack, where it called sys_ftruncate64(fd, '
             'length), which does only that'),
     },
+    # 9/12: the same calls, compat calls of the 64-bit kernel.
+    'parisc64': dict(
+        {f'__se_compat_sys_parisc_{c}': ('operands of or in another order', PARISC_OR)
+         for c in ('truncate64', 'ftruncate64', 'pread64', 'pwrite64', 'readahead')},
+        **{f'__se_compat_sys_parisc_{c}': ('the same mix, in another order', PARISC_OR +
+                                           '; with two pairs to merge, GCC schedules '
+                                           'the same instructions in another order')
+           for c in ('fadvise64_64', 'sync_file_range', 'fallocate')}),
 }
 
 # Functions that the series gives another name, per target: base name ->
@@ -91,17 +120,24 @@ RENAMES = {
     'parisc64': {f'parisc_{c}': f'__se_compat_sys_parisc_{c}' for c in (
         'truncate64', 'ftruncate64', 'pread64', 'pwrite64', 'readahead',
         'fadvise64_64', 'sync_file_range', 'fallocate')},
+    # 4/12: arm64's own compat fallocate against the generic one.
+    'arm64': {'__arm64_compat_sys_aarch32_fallocate': '__arm64_compat_sys_fallocate'},
 }
 
 HEAD = re.compile(r'^([0-9a-f]+) <([^>]+)>:$')
 SECTION = re.compile(r'^Disassembly of section (\S+):$')
-INSN = re.compile(r'^\s*[0-9a-f]+:\t(.*)$')
+INSN = re.compile(r'^\s*([0-9a-f]+):\t(.*)$')
 # objdump's note of an address that an operand or an immediate makes
 # (sparc "! ...", x86 and others "# ...", arm64 "// ..."), and a symbol
 # with an offset.
 NOTE = re.compile(r'\s*(?:!|#|//)\s*(?:0x)?[0-9a-f]+\s*<[^>]*>')
 SYMREF = re.compile(r'\b(?:0x)?[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>')
 SECREF = re.compile(r'(\.text[\w.]*)\+0x([0-9a-f]+)')
+
+
+class Line(str):
+    """A normalized line, which knows its offset in its function."""
+    off = 0
 
 
 def functions(objdump, path):
@@ -129,20 +165,20 @@ def functions(objdump, path):
             return f'{sec}+{off:#x}'
         return best[1] + (f'+{off - best[0]:#x}' if off != best[0] else '')
 
-    funcs, cur, name = {}, None, None
+    funcs, cur, name, start = {}, None, None, 0
     for line in out.split('\n'):
         m = SECTION.match(line)
         if m:
             section = m.group(1)
         m = HEAD.match(line)
         if m:
-            name = m.group(2)
+            name, start = m.group(2), int(m.group(1), 16)
             cur = funcs.setdefault(name, [])
             continue
         m = INSN.match(line)
         if cur is None or not m:
             continue
-        text = NOTE.sub('', m.group(1))
+        text = NOTE.sub('', m.group(2))
         # A branch out of the function (into code that another function
         # shares, or a tail call that the relocation names) goes
         # "elsewhere": where that is moves with the other functions.
@@ -151,7 +187,9 @@ def functions(objdump, path):
         text = SECREF.sub(lambda t: place(t.group(1), int(t.group(2), 16)), text)
         # Where merged strings land in .rodata.str may move.
         text = re.sub(r'(\.rodata\.str[0-9.]*)\+0x[0-9a-f]+', r'\1', text)
-        cur.append(' '.join(text.split()))
+        line = Line(' '.join(text.split()))
+        line.off = int(m.group(1), 16) - start
+        cur.append(line)
     for code in funcs.values():
         # The padding to the next function's alignment: nops, and on
         # sparc the annulled branch over them.
@@ -162,6 +200,26 @@ def functions(objdump, path):
         if padded and code and code[-1].startswith('b,a '):
             code.pop()
     return funcs
+
+
+def without_nops(code):
+    """CODE without its nops, and with the offsets of its branches counted
+    in the instructions that are not nops (a branch to a nop goes to the
+    instruction after it)."""
+    index, n = {}, 0
+    for line in code:
+        if line.startswith('R_'):
+            continue
+        index[line.off] = n
+        if line != 'nop':
+            n += 1
+    out = []
+    for line in code:
+        if line == 'nop':
+            continue
+        out.append(re.sub(r'<(\+0x[0-9a-f]+)?>',
+                          lambda t: f'<#{index.get(int(t.group(1) or "0", 16), "?")}>', line))
+    return out
 
 
 def immediates_only(a, b):
@@ -178,6 +236,31 @@ def immediates_only(a, b):
             return None
         changes += [f'{p} -> {q}' for p, q in zip(num.findall(x), num.findall(y)) if p != q]
     return changes
+
+
+# The instructions whose two sources may come in either order.
+COMMUTATIVE = {'or', 'orr', 'and', 'xor', 'eor', 'add', 'addu', 'daddu', 'add.l', 'or.l'}
+
+
+def commuted_only(a, b):
+    """The mnemonics of the commutative instructions whose operands A and B
+    give in another order (the same destination, first or last, and the
+    same operands), if A and B differ in nothing else; else None."""
+    if len(a) != len(b):
+        return None
+    swapped = []
+    for x, y in zip(a, b):
+        if x == y:
+            continue
+        mx, _, ox = x.partition(' ')
+        my, _, oy = y.partition(' ')
+        ox, oy = ox.replace(' ', '').split(','), oy.replace(' ', '').split(',')
+        if (mx != my or mx not in COMMUTATIVE or len(ox) != 3 or
+                sorted(ox) != sorted(oy) or
+                not (ox[0] == oy[0] or ox[-1] == oy[-1])):
+            return None
+        swapped.append(mx)
+    return sorted(set(swapped))
 
 
 def mnemonics(lines):
@@ -226,12 +309,20 @@ def main():
                 same += 1
             continue
         imm = immediates_only(a, b) if a is not None and b is not None else None
+        com = commuted_only(a, b) if a is not None and b is not None else None
+        if a is not None and b is not None and without_nops(a) == without_nops(b):
+            # A label that GCC aligns lands elsewhere when code before
+            # the function grew or shrank: nops pad to it, and do nothing.
+            print(f'{shown}: {delta(a, b)}{place}, the padding of an aligned label only')
+            continue
         if a is None:
             what = 'only with the series'
         elif b is None:
             what = 'only at the base'
         elif imm:
             what = 'immediates ' + ', '.join(imm)
+        elif com:
+            what = 'operands of ' + ', '.join(com) + ' in another order'
         else:
             what = delta(a, b)
         want = expected.get(name)
