@@ -68,7 +68,23 @@ git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach base
 git clean -q -fdx
 
-# The commit of a directory's sources: its files, hooks.diff, COMMIT_MSG.
+# A commit's notes: what its patch says below "---" to the maintainers and
+# not to the history (checkpatch.pl's findings that stay, and why: see
+# tools/checkpatch.sh).  git format-patch --notes puts them there again.
+# note_of_patch PATCH: the "Notes:" paragraph below the patch's "---".
+note_of_patch() {
+	awk 'p == 0 && /^---$/ { p = 1; next }
+	     p == 1 { if ($0 == "Notes:") { p = 2; next } exit }
+	     p == 2 { if ($0 == "") exit; sub(/^    /, ""); print }' "$1"
+}
+set_note() {
+	if [ -n "$1" ]; then
+		git notes add -f -m "$1" HEAD 2>/dev/null
+	fi
+}
+
+# The commit of a directory's sources: its files, hooks.diff, COMMIT_MSG
+# (its message, and below a line "---" the commit's notes).
 # Like the patches in series/, it is authored by the workbench's neutral
 # identity: make format-patch gives every patch the exporting person's
 # From: and Signed-off-by: (tools/format-patch.sh).
@@ -84,7 +100,8 @@ commit_dir() {
 	fi
 	"$TOP/tools/maintainers.py" "$TOP/MAINTAINERS.snippet" .
 	git add -f "$dest" MAINTAINERS
-	git commit -q --author="$WORKBENCH_IDENT" -F "$dir/COMMIT_MSG"
+	git commit -q --author="$WORKBENCH_IDENT" -F <(sed '/^---$/,$d' "$dir/COMMIT_MSG")
+	set_note "$(sed '1,/^---$/d' "$dir/COMMIT_MSG")"
 	say "apply:   $(git log -1 --format=%s)" >&2
 }
 
@@ -107,6 +124,7 @@ for p in "$TOP"/series/0*.patch; do
 		git apply --check -v "$p" 2>&1 | grep -v '^Checking patch' >&2 || true
 		exit 1
 	fi
+	set_note "$(note_of_patch "$p")"
 	say "apply:   $(git log -1 --format=%s)" >&2
 done
 rm -f "$am_log"

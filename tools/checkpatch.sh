@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# checkpatch.pl --strict on every exported patch, with its own counts, and
-# get_maintainer.pl on it.  Non-zero on any error, warning or check.
+# checkpatch.pl --strict on every exported patch, run in the tree as a
+# maintainer runs it, with its own counts, and get_maintainer.pl on it.
+# Non-zero on any error, warning or check that the patch does not name
+# below its "---" (its notes: "- TYPE: why", tools/apply.sh), and on a
+# type named there that checkpatch.pl no longer reports.
 # get_maintainer.pl must name no AI identity: only people receive and sign
 # a series.
 . "$(dirname "$0")/lib.sh"
@@ -21,18 +24,27 @@ for p in "$OUT"/series/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	name=$(basename "$p")
 	out=$(GIT_DIR=$nogit PATH="$TOP/tools/checkpatch-git:$PATH" \
-	      ./scripts/checkpatch.pl --strict --no-tree --show-types "$p" 2>&1) || true
+	      ./scripts/checkpatch.pl --strict --show-types "$p" 2>&1) || true
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
 	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
+	named=$(awk 'p == 0 && /^---$/ { p = 1; next }
+		     p == 1 { if ($0 == "Notes:") { p = 2; next } exit }
+		     p == 2 { if ($0 == "") exit; if (match($0, /^    - [A-Z_]+:/)) print substr($0, 7, RLENGTH - 7) }' "$p" | sort -u)
+	unnamed=$(comm -23 <(echo "$types" | sed '/^$/d') <(echo "$named" | sed '/^$/d'))
+	stale=$(comm -13 <(echo "$types" | sed '/^$/d') <(echo "$named" | sed '/^$/d'))
 	people=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "$p" 2>/dev/null |
 		 paste -sd, | sed 's/,/, /g')
 	if grep -qiE 'claude|anthropic|openai|copilot' <<< "$people"; then
 		say "checkpatch: $name: get_maintainer.pl names an AI identity: $people"
 		rc=1
 	fi
-	say "checkpatch: $name: $total"
-	if [ -n "$types" ]; then
-		grep -E '^(ERROR|WARNING|CHECK):' -A3 <<< "$out"
+	say "checkpatch: $name: $total${named:+ (named below ---: $(echo $named))}"
+	if [ -n "$unnamed" ]; then
+		grep -E "^(ERROR|WARNING|CHECK):($(echo $unnamed | tr ' ' '|')):" -A3 <<< "$out"
+		rc=1
+	fi
+	if [ -n "$stale" ]; then
+		say "checkpatch: $name: named below --- but not reported: $(echo $stale)"
 		rc=1
 	fi
 	say "  get_maintainer.pl: $people"

@@ -104,7 +104,7 @@ static inline int preadv_nolibc_posix_fadvise(int fd, off_t off, off_t len, int 
 #undef sync_file_range
 #define sync_file_range preadv_nolibc_sync_file_range
 static inline int preadv_nolibc_sync_file_range(int fd, off_t off, off_t n,
-					     unsigned int flags)
+						unsigned int flags)
 {
 #ifdef __powerpc__
 	return syscall(__NR_sync_file_range2, fd, flags,
