@@ -46,6 +46,7 @@ compat-pread64-pair-reversed-le@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread
 compat-fadvise64_64-offset-high-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_lo,/@riscv@selftests
 compat-fallocate-len-high-dropped@fs/open.c@s/compat_arg_u64_glue\(len\)\);/(u64)len_lo);/@arm64 mips64@selftests
 parisc-pread64-pair-reversed@arch/parisc/kernel/sys_parisc.c@s/size_t, count, SC_ARG64\(pos\)\)\n\{\n\treturn ksys_pread64/size_t, count, u32, pos_lo, u32, pos_hi)\n{\n\treturn ksys_pread64/@parisc@selftests
+sh-fadvise64_64-offset-pair-reversed@arch/sh/kernel/sys_sh32.c@s/fadvise64_64_wrapper, int, fd, SC_ARG64\(offset\),/fadvise64_64_wrapper, int, fd, u32, offset_hi, u32, offset_lo,/@sh@selftests
 '
 
 hold_applied "$@"
