@@ -47,11 +47,13 @@ def say(msg):
 
 
 def real_qemu(name):
-    """The next NAME on PATH that is not a link to this file."""
-    me = os.path.realpath(__file__)
+    """The next NAME on PATH that is not a link to this file or to the same
+    file of another clone of the workbench (two clones' tools/bin on PATH
+    would start each other)."""
+    me = os.path.basename(os.path.realpath(__file__))
     for d in os.environ.get('PATH', '').split(os.pathsep):
         p = os.path.join(d or '.', name)
-        if os.access(p, os.X_OK) and os.path.realpath(p) != me:
+        if os.access(p, os.X_OK) and os.path.basename(os.path.realpath(p)) != me:
             return p
     sys.exit(f'{PREFIX}no {name} on PATH but the workbench\'s own (make deps installs it)')
 
