@@ -120,6 +120,10 @@ RENAMES = {
     'parisc64': {f'parisc_{c}': f'__se_compat_sys_parisc_{c}' for c in (
         'truncate64', 'ftruncate64', 'pread64', 'pwrite64', 'readahead',
         'fadvise64_64', 'sync_file_range', 'fallocate')},
+    # 5/12: SYSCALL_DEFINE6() makes sys_fadvise64_64_wrapper() an alias
+    # of __se_sys_fadvise64_64_wrapper().
+    'sh': {'sys_fadvise64_64_wrapper': '__se_sys_fadvise64_64_wrapper'},
+    'shbe': {'sys_fadvise64_64_wrapper': '__se_sys_fadvise64_64_wrapper'},
     # 4/12: arm64's own compat fallocate against the generic one.
     'arm64': {'__arm64_compat_sys_aarch32_fallocate': '__arm64_compat_sys_fallocate'},
 }

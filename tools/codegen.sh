@@ -5,7 +5,7 @@
 # series/, and compare them function by function (tools/codegen.py, where
 # every difference must be one that a changelog explains), with
 # scripts/bloat-o-meter's sizes.  A
-# target is a kernel of the matrix, with the .config that kunit.sh made for
+# target is a kernel of the matrix, with the .config that kernel.sh made for
 # it (the KUnit suite itself turned off), or an architecture the matrix does
 # not boot, with a defconfig that has what the series changes (COMPAT),
 # and the options after a "+" in its config column turned on.
