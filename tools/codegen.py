@@ -25,6 +25,8 @@ INLINED = ('the generic call inlines the ksys_*() function that its file '
            'defines (fdget(), the vfs_*() call, fput()), where sparc\'s copy '
            'called it; each pair is merged as before, high word shifted '
            '(sllx), low word zero-extended, or')
+MIPS_OR = ('merge_64() added the high word, shifted, to the low one (daddu); '
+           'compat_arg_u64_glue() ORs them: no bit is set in both')
 PARISC_OR = ('COMPAT_SYSCALL_DEFINEx()\'s wrapper takes each word as a long and '
              'truncates it to u32, where parisc\'s function took u32 words, and GCC '
              'then gives the or of the merge its two registers in the other order')
@@ -70,6 +72,32 @@ EXPECTED = {
         'sync_filesystem': ('immediates 0x26 -> 0x27',
                             'the line of a WARN, one line down in fs/sync.c (6/12)'),
     },
+    # 2/12: MIPS' o32 wrappers.
+    **{t: dict(
+        {f: (d, MIPS_OR) for f, d in (
+            ('__se_sys_32_truncate64', '-1 daddu +1 or'),
+            ('__se_sys_32_ftruncate64', '-1 daddu +1 or'),
+            ('__se_sys_32_pread', '-1 daddu +1 or'),
+            ('__se_sys_32_pwrite', '-1 daddu +1 or'),
+            ('sys32_readahead', '-1 daddu +1 or'),
+            ('sys32_fadvise64_64', '-2 daddu +2 or'),
+            ('sys32_sync_file_range', '-2 daddu +2 or'))},
+        __se_compat_sys_fallocate=(
+            '+1 and +1 andi +1 beqz +1 bnez +2 daddiu -2 daddu +2 jal +2 jr +18 ld +2 li '
+            '+6 move +2 nop +2 or +6 sd +2 sll',
+            'the generic call inlines ksys_fallocate(), which fs/open.c defines '
+            '(fdget(), vfs_fallocate(), fput()), where sys32_fallocate() called it; '
+            'it ORs each pair as the others now do, and its wrapper sign-extends '
+            'fd and mode (sll), as COMPAT_SYSCALL_DEFINE6() does with an int')) for t in ('mips64', 'mips64el')},
+    # 8/12: truncate64() and ftruncate64() take u32 words.
+    'x86_64': {
+        f'__x64_sys_ia32_{c}': (
+            '+1 mov',
+            'the x86-64 stub that SYSCALL_DEFINEx() also makes, and that no '
+            'system call table names, reads the low word as a u32 (one mov) '
+            'where it ORed in the whole unsigned long; the __ia32_sys_*() stub '
+            'of the i386 table is the same code')
+        for c in ('truncate64', 'ftruncate64')},
     # 3/12: ppc_truncate64() and ppc_ftruncate64() take u32 words.
     'ppc64': {
         f'__se_compat_sys_ppc_{c}': (
@@ -120,6 +148,9 @@ RENAMES = {
     'parisc64': {f'parisc_{c}': f'__se_compat_sys_parisc_{c}' for c in (
         'truncate64', 'ftruncate64', 'pread64', 'pwrite64', 'readahead',
         'fadvise64_64', 'sync_file_range', 'fallocate')},
+    # 2/12: MIPS' own compat fallocate against the generic one.
+    'mips64': {'sys32_fallocate': '__se_compat_sys_fallocate'},
+    'mips64el': {'sys32_fallocate': '__se_compat_sys_fallocate'},
     # 5/12: SYSCALL_DEFINE6() makes sys_fadvise64_64_wrapper() an alias
     # of __se_sys_fadvise64_64_wrapper().
     'sh': {'sys_fadvise64_64_wrapper': '__se_sys_fadvise64_64_wrapper'},
@@ -137,6 +168,11 @@ INSN = re.compile(r'^\s*([0-9a-f]+):\t(.*)$')
 NOTE = re.compile(r'\s*(?:!|#|//)\s*(?:0x)?[0-9a-f]+\s*<[^>]*>')
 SYMREF = re.compile(r'\b(?:0x)?[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>')
 SECREF = re.compile(r'(\.text[\w.]*)\+0x([0-9a-f]+)')
+
+
+# A no-op: nop, and x86's longer forms of it (nopl, nopw with prefixes,
+# xchg %ax,%ax).
+NOP = re.compile(r'^(?:(?:data16|cs|ds) )*(?:nop\w*|xchg %ax,%ax)(?: .*)?$')
 
 
 class Line(str):
@@ -198,7 +234,7 @@ def functions(objdump, path):
         # The padding to the next function's alignment: nops, and on
         # sparc the annulled branch over them.
         padded = False
-        while code and code[-1] == 'nop':
+        while code and NOP.match(code[-1]):
             code.pop()
             padded = True
         if padded and code and code[-1].startswith('b,a '):
@@ -215,11 +251,11 @@ def without_nops(code):
         if line.startswith('R_'):
             continue
         index[line.off] = n
-        if line != 'nop':
+        if not NOP.match(line):
             n += 1
     out = []
     for line in code:
-        if line == 'nop':
+        if NOP.match(line):
             continue
         out.append(re.sub(r'<(\+0x[0-9a-f]+)?>',
                           lambda t: f'<#{index.get(int(t.group(1) or "0", 16), "?")}>', line))
