@@ -74,7 +74,7 @@ git clean -q -fdx
 # note_of_patch PATCH: the "Notes:" paragraph below the patch's "---".
 note_of_patch() {
 	awk 'p == 0 && /^---$/ { p = 1; next }
-	     p == 1 { if ($0 == "Notes:") { p = 2; next } exit }
+	     p == 1 { if ($0 == "") next; if ($0 == "Notes:") { p = 2; next } exit }
 	     p == 2 { if ($0 == "") exit; sub(/^    /, ""); print }' "$1"
 }
 set_note() {

@@ -28,7 +28,7 @@ for p in "$OUT"/series/0*.patch; do
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
 	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
 	named=$(awk 'p == 0 && /^---$/ { p = 1; next }
-		     p == 1 { if ($0 == "Notes:") { p = 2; next } exit }
+		     p == 1 { if ($0 == "") next; if ($0 == "Notes:") { p = 2; next } exit }
 		     p == 2 { if ($0 == "") exit; if (match($0, /^    - [A-Z_]+:/)) print substr($0, 7, RLENGTH - 7) }' "$p" | sort -u)
 	unnamed=$(comm -23 <(echo "$types" | sed '/^$/d') <(echo "$named" | sed '/^$/d'))
 	stale=$(comm -13 <(echo "$types" | sed '/^$/d') <(echo "$named" | sed '/^$/d'))
