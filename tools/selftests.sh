@@ -254,8 +254,11 @@ for abi in $all; do
 done
 
 # The kernel's KUnit test modules, where it builds any (lib.sh: the rows
-# whose options make a suite a module): /init loads them.
-mods=$(cd "$kdir" 2>/dev/null && find . -name '*.ko' ! -path './scripts/*' ! -path './tools/*' | sort)
+# whose options make a suite a module): /init loads them.  A module is a
+# KUnit one if it has suites (.kunit_test_suites); a defconfig's other
+# modules (s390's drivers, say) are not loaded.
+mods=$(cd "$kdir" 2>/dev/null && find . -name '*.ko' ! -path './scripts/*' ! -path './tools/*' -print0 |
+	xargs -0r grep -laF .kunit_test_suites | sort)
 if [ -n "$mods" ]; then
 	echo "dir /modules 0755 0 0" >> "$list"
 	for m in $mods; do
