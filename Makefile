@@ -40,7 +40,7 @@ help:
 	@echo '                         SKIP="x32 mips64/n32" skips combos;'
 	@echo '                         KERNELS="x86_64 x86_64-san" runs those kernels only'
 	@echo '                         (MATRIX_JOBS=2: kernels at once; 1 for one at a time)'
-	@echo 'make selftests ARCH=..  the selftests and initramfs of one kernel (no boot)'
+	@echo 'make kunit, selftests   the same as make run (one boot runs both)'
 	@echo '                         ACCEL=tcg|kvm: the accelerator; START_BOUND=60: seconds to'
 	@echo '                         the first console byte, else "the machine did not start"'
 	@echo 'make native             the selftests built for x86_64, run on this machine'
