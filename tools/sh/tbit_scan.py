@@ -65,6 +65,8 @@ def scan(objdump, path):
             cur[2].append((int(m.group(1), 16), m.group(2), args))
     found = []
     for name, start, insns in funcs:
+        if not insns:
+            continue
         found += [(name, addr - start, op) for addr, op in scan_function(name, insns, relocs)]
     return found
 
