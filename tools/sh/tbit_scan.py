@@ -9,7 +9,8 @@ branch (tools/sh/no_treg_combine.c).
 
 T is set by the compares and tests, clrt and sett, the shifts and
 rotates through T, the carry and overflow arithmetic, dt, div0s, div0u,
-div1, tas.b, fcmp and a load of SR; it is not set at a function's entry,
+div1, tas.b, fcmp, SH-4A's movco.l (whether the store took) and a load
+of SR; it is not set at a function's entry,
 nor after a call (jsr, bsr, bsrf), which may change it.  A call does not
 return if it goes to a function that FILE names NORETURN(name) (the
 tree's tools/objtool/noreturns.h): bsr to it, or jsr through a register
@@ -25,7 +26,7 @@ import sys
 
 SETS_T = re.compile(r'^(cmp/\S+|tst(\.b)?|clrt|sett|div0s|div0u|div1|dt|'
                     r'sha[lr]|shl[lr]|rot[lr]|rotc[lr]|addc|addv|subc|subv|negc|'
-                    r'tas\.b|fcmp/\S+)$')
+                    r'tas\.b|fcmp/\S+|movco\.l)$')
 CALLS = ('jsr', 'bsr', 'bsrf', 'trapa')
 ENDS = ('rts', 'rte', 'jmp', 'braf')
 HEAD = re.compile(r'^([0-9a-f]+) <([^>]+)>:$')
