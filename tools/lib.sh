@@ -150,6 +150,15 @@ build_objects() {
 		! -name '.tmp_*' ! -name vmlinux.o) | sed 's#^\./##'
 }
 
+# c_objects DIR: the objects of build_objects DIR that kbuild compiled
+# from C (the source_ line of each one's .cmd file).
+c_objects() {
+	local o
+	build_objects "$1" | while read -r o; do
+		grep -qs "^source_$o := .*\.c\$" "$1/$(dirname "$o")/.$(basename "$o").cmd" && echo "$o"
+	done
+}
+
 kernel_arch() {
 	echo "${1%-san}"
 }

@@ -11,7 +11,11 @@ T is set by the compares and tests, clrt and sett, the shifts and
 rotates through T, the carry and overflow arithmetic, dt, div0s, div0u,
 div1, tas.b, fcmp, SH-4A's movco.l (whether the store took) and a load
 of SR; it is not set at a function's entry,
-nor after a call (jsr, bsr, bsrf), which may change it.  A call does not
+nor after a call (jsr, bsr, bsrf), which may change it, nor after a
+trapa, the asm statement of BUG() and WARN(), which GCC takes for one
+that may change it.  A trapa has no delay slot; one that the object's
+__bug_table lists without BUGFLAG_WARNING is a BUG(), whose
+unreachable() leaves no path after it.  A call does not
 return if it goes to a function that FILE names NORETURN(name) (the
 tree's tools/objtool/noreturns.h): bsr to it, or jsr through a register
 that the call's block loaded from a literal relocated against it.  A
@@ -27,7 +31,8 @@ import sys
 SETS_T = re.compile(r'^(cmp/\S+|tst(\.b)?|clrt|sett|div0s|div0u|div1|dt|'
                     r'sha[lr]|shl[lr]|rot[lr]|rotc[lr]|addc|addv|subc|subv|negc|'
                     r'tas\.b|fcmp/\S+|movco\.l)$')
-CALLS = ('jsr', 'bsr', 'bsrf', 'trapa')
+CALLS = ('jsr', 'bsr', 'bsrf')
+TRAP = 'trapa'
 ENDS = ('rts', 'rte', 'jmp', 'braf')
 HEAD = re.compile(r'^([0-9a-f]+) <([^>]+)>:$')
 INSN = re.compile(r'^\s*([0-9a-f]+):\t(\S+)\s*(.*)$')
@@ -44,19 +49,56 @@ def sets_t(op, args):
     return op.startswith('ldc') and args.rstrip().endswith(',sr')
 
 
+def bugs(objdump, path, code):
+    """The (section, address) of each BUG() trap, from __bug_table: an
+    entry is the trap's address (relocated against its section), what
+    CONFIG_DEBUG_BUGVERBOSE adds, and the flags, its last 16 bits."""
+    def run(*opts):
+        return subprocess.run([objdump, *opts, '-j', '__bug_table', path],
+                              capture_output=True, text=True).stdout
+    data = bytearray()
+    for line in run('-s').split('\n'):
+        m = re.match(r'^ [0-9a-f]{4,} ((?:[0-9a-f]{2,8} ){1,4})', line)
+        if m:
+            data += bytes.fromhex(m.group(1).replace(' ', ''))
+    big = 'shbig' in run('-f')
+    order = 'big' if big else 'little'
+    entries = []
+    for line in run('-r').split('\n'):
+        m = re.match(r'^([0-9a-f]{8}) R_SH_DIR32\s+(\S+)$', line)
+        if m and m.group(2).partition('+')[0] in code:
+            entries.append((int(m.group(1), 16), m.group(2)))
+    if not entries:
+        return set()
+    size = entries[1][0] - entries[0][0] if len(entries) > 1 else len(data)
+    found = set()
+    for off, sym in entries:
+        sec, _, add = sym.partition('+')
+        addr = int(add, 16) if add else int.from_bytes(data[off:off + 4], order)
+        flags = int.from_bytes(data[off + size - 2:off + size], order)
+        if not flags & 1:
+            found.add((sec, addr))
+    return found
+
+
 def scan(objdump, path):
     out = subprocess.run([objdump, '-dr', '--no-show-raw-insn', path],
                          capture_output=True, text=True, check=True).stdout
     funcs, cur = [], None
     relocs = {}
+    section = None
     for line in out.split('\n'):
+        m = re.match(r'^Disassembly of section (\S+):$', line)
+        if m:
+            section = m.group(1)
+            continue
         m = RELOC.match(line)
         if m:
-            relocs[int(m.group(1), 16)] = m.group(2)
+            relocs[(section, int(m.group(1), 16))] = m.group(2)
             continue
         m = HEAD.match(line)
         if m:
-            cur = (m.group(2), int(m.group(1), 16), [])
+            cur = (m.group(2), int(m.group(1), 16), [], section)
             funcs.append(cur)
             continue
         m = INSN.match(line)
@@ -65,14 +107,18 @@ def scan(objdump, path):
             args = re.sub(r'\s*!.*$', '', m.group(3))
             cur[2].append((int(m.group(1), 16), m.group(2), args))
     found = []
-    for name, start, insns in funcs:
+    traps = bugs(objdump, path, {f[3] for f in funcs})
+    for name, start, insns, sec in funcs:
         if not insns:
             continue
-        found += [(name, addr - start, op) for addr, op in scan_function(name, insns, relocs)]
+        sec_relocs = {a: v for (s, a), v in relocs.items() if s == sec}
+        noret = {a for s, a in traps if s == sec}
+        found += [(name, addr - start, op)
+                  for addr, op in scan_function(name, insns, sec_relocs, noret)]
     return found
 
 
-def scan_function(name, insns, relocs):
+def scan_function(name, insns, relocs, bug_traps):
     """The conditional branches reached with T not set, as (addr, op)."""
     index = {a: i for i, (a, _, _) in enumerate(insns)}
 
@@ -104,7 +150,7 @@ def scan_function(name, insns, relocs):
             if kargs.split(',')[-1].strip() == reg:
                 m = LITERAL.match(kargs.strip()) if kop == 'mov.l' else None
                 return relocs.get(int(m.group(1), 16)) if m else None
-            if k in targets or kop in ('bra', 'braf', 'jmp', 'rts', 'rte') or kop in CALLS:
+            if k in targets or kop in ('bra', 'braf', 'jmp', 'rts', 'rte') or kop in CALLS or kop == TRAP:
                 return None
             k -= 1
         return None
@@ -141,6 +187,9 @@ def scan_function(name, insns, relocs):
                 succ[i] = [i + 1]
                 returns = callee(i) not in NORETURNS
                 succ[i + 1] = [i + 2] if i + 2 < n and returns else []
+        elif op == TRAP:
+            returns = insns[i][0] not in bug_traps
+            succ[i] = [i + 1] if i + 1 < n and returns else []
         elif op in ENDS:
             if i + 1 < n:
                 slot_of[i + 1] = i
@@ -153,6 +202,8 @@ def scan_function(name, insns, relocs):
     for i, (_, op, _) in enumerate(insns):
         if op in CALLS and i + 2 < n:
             clobber.add((i + 1, i + 2))
+        if op == TRAP and i + 1 < n:
+            clobber.add((i, i + 1))
 
     # Must-analysis: T is set at insn i on every path from the entry.
     state = [False] * n
