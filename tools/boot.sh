@@ -30,6 +30,15 @@ cpio=
 if [ "$arch" != um ] && [ -s "$ST/$kernel.cpio" ] && [ -f "$ST/$kernel.sections" ]; then
 	cpio=$ST/$kernel.cpio
 	sections=$(paste -sd' ' "$ST/$kernel.sections")
+elif [ "$arch" != um ] && [ -s "$ST/$kernel.sections" ]; then
+	# tools/selftests.sh named rows and stopped before the initramfs:
+	# those rows fail, and the KUnit row alone boots.
+	for n in $(cat "$ST/$kernel.sections"); do
+		name=$kernel.st-$n
+		[ "$n" != kunit-modules ] || name=$kernel.0kunit-modules
+		record "$name" "FAILED: no initramfs (tools/selftests.sh stopped before it)" 0 1 0 \
+			"$LOGS/st-build-$kernel.log"
+	done
 fi
 row_name() {
 	case $1 in

@@ -262,7 +262,7 @@ abi_srcarch() {
 st_make_vars() {
 	local cflags
 	echo "CROSS_COMPILE=$(arch_cross "$1")"
-	cflags=$(kernel_cflags "$1") || return 1
+	cflags=$(user_cflags "$1") || return 1
 	[ -z "$cflags" ] || echo "USERCFLAGS=$cflags"
 	case $(kernel_arch "$1") in
 	x86_64)	echo "CC32=i686-linux-gnu-gcc"; echo "CCX32=x86_64-linux-gnux32-gcc" ;;
@@ -279,6 +279,18 @@ kernel_cflags() {
 	case $(arch_cross "$1") in
 	sh4*) "$TOP/tools/sh/compiler.sh" ;;
 	esac
+}
+
+# user_cflags KERNEL: those flags, and on sh the C library that its
+# programs link (tools/sh/libc.sh: Debian 12's was built by the GCC 12
+# that miscompiles).
+user_cflags() {
+	local k l
+	k=$(kernel_cflags "$1") || return 1
+	case $(arch_cross "$1") in
+	sh4*) l=$("$TOP/tools/sh/libc.sh") || return 1; k+=" $l" ;;
+	esac
+	echo "$k"
 }
 
 # The binary that runs a user ABI on a kernel: the native one for its first

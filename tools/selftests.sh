@@ -72,7 +72,9 @@ build() {
 		say "selftests $kernel: built already from the same sources"
 		return 0
 	fi
-	rm -f "$out/.workbench-st"
+	# The Makefile knows its programs' sources, not the compiler's flags
+	# or the C library: a build of another key starts clean.
+	rm -rf "$out/.workbench-st" "$out/kselftest" "$out/install"
 	say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
 	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
 		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
@@ -257,8 +259,14 @@ done
 # whose options make a suite a module): /init loads them.  A module is a
 # KUnit one if it has suites (.kunit_test_suites); a defconfig's other
 # modules (s390's drivers, say) are not loaded.
-mods=$(cd "$kdir" 2>/dev/null && find . -name '*.ko' ! -path './scripts/*' ! -path './tools/*' -print0 |
-	xargs -0r grep -laF .kunit_test_suites | sort)
+# grep -l exits 1 where no module has suites: not an error.
+mods=
+for m in $(cd "$kdir" 2>/dev/null && find . -name '*.ko' ! -path './scripts/*' ! -path './tools/*' | sort); do
+	rc=0
+	grep -qaF .kunit_test_suites "$kdir/$m" || rc=$?
+	[ "$rc" -le 1 ] || die "selftests $kernel: cannot read $kdir/$m"
+	[ "$rc" = 1 ] || mods+=" $m"
+done
 if [ -n "$mods" ]; then
 	echo "dir /modules 0755 0 0" >> "$list"
 	for m in $mods; do
@@ -272,7 +280,7 @@ mkdir -p "$ST/$kernel"
 # /init, built again when tools/init.c differs from the one it was built
 # from (by content: $ST is every clone's).
 initsum=$(sha256sum < "$TOP/tools/init.c")
-cflags=$(kernel_cflags "$kernel")
+cflags=$(user_cflags "$kernel")
 initsum=$( { echo "$initsum $cflags"; } | sha256sum)
 # shellcheck disable=SC2086
 if { [ ! -x "$ST/$kernel/init" ] || [ "$(cat "$ST/$kernel/init.src" 2>/dev/null)" != "$initsum" ]; } &&
