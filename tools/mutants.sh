@@ -35,7 +35,7 @@ arm64-pread-pair-reversed@arch/arm64/kernel/sys32.c@s/u32, __pad, compat_arg_u64
 ia32-ftruncate64-not-lfs@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE3\(ia32_ftruncate64,.*?)FTRUNCATE_LFS\)/${1}0)/s@x86_64@selftests
 ia32-pread64-pair-reversed@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE5\(ia32_pread64,.*?)SC_ARG64\(pos\)\)/${1}u32, pos_hi, u32, pos_lo)/s@x86_64 i386@selftests
 ia32-fadvise64_64-offset-swapped@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE6\(ia32_fadvise64_64, int, fd, )SC_ARG64\(offset\)/${1}u32, offset_hi, u32, offset_lo/@x86_64@selftests
-ia32-sync_file_range-low-words-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_sync_file_range\(fd, SC_VAL64\(u64, offset\),\n\t+SC_VAL64\(u64, nbytes\), flags\)/return ksys_sync_file_range(fd, (u64)offset_hi << 32, (u64)nbytes_hi << 32, flags)/@x86_64@selftests
+ia32-sync_file_range-low-words-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_sync_file_range\(fd, SC_VAL64\(u64, offset\),\n\s+SC_VAL64\(u64, nbytes\), flags\)/return ksys_sync_file_range(fd, (u64)offset_hi << 32, (u64)nbytes_hi << 32, flags)/@x86_64@selftests
 mips-ftruncate64-not-lfs@arch/mips/kernel/linux32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@mips64@selftests
 arm64-ftruncate64-not-lfs@arch/arm64/kernel/sys32.c@s/compat_arg_u64_glue\(length\), FTRUNCATE_LFS\)/compat_arg_u64_glue(length), 0)/@arm64@selftests
 powerpc-pread-pair-reversed@arch/powerpc/kernel/sys_ppc32.c@s/u32, reg6, SC_ARG64\(pos\)\)/u32, reg6, u32, pos_lo, u32, pos_hi)/@powerpc@selftests
