@@ -5,9 +5,10 @@
  * the tree's nolibc, -include nolibc.h, which defines NOLIBC).
  *
  * Each function here has a name of its own, preadv_nolibc_NAME(), and the
- * test calls it by NAME, a macro: the day nolibc has a NAME of its own,
- * the test still calls this one, and neither is defined twice.  What
- * nolibc has (ftruncate() among them) is nolibc's.
+ * test calls it by NAME(), a function-like macro: the day nolibc has a
+ * NAME of its own, the test still calls this one, and neither is defined
+ * twice; a case named NAME, TEST_F(pair, fallocate), keeps its name.
+ * What nolibc has (ftruncate() among them) is nolibc's.
  *
  * The calls that pass a 64-bit value in a register pair are written out as
  * the C libraries of the 32-bit ABIs do it: the value as its two words in
@@ -46,7 +47,7 @@
 #endif
 
 #undef pread
-#define pread preadv_nolibc_pread
+#define pread(...) preadv_nolibc_pread(__VA_ARGS__)
 static inline ssize_t preadv_nolibc_pread(int fd, void *buf, size_t count, off_t pos)
 {
 	return syscall(__NR_pread64, fd, buf, count,
@@ -54,7 +55,7 @@ static inline ssize_t preadv_nolibc_pread(int fd, void *buf, size_t count, off_t
 }
 
 #undef pwrite
-#define pwrite preadv_nolibc_pwrite
+#define pwrite(...) preadv_nolibc_pwrite(__VA_ARGS__)
 static inline ssize_t preadv_nolibc_pwrite(int fd, const void *buf, size_t count, off_t pos)
 {
 	return syscall(__NR_pwrite64, fd, buf, count,
@@ -62,14 +63,14 @@ static inline ssize_t preadv_nolibc_pwrite(int fd, const void *buf, size_t count
 }
 
 #undef truncate
-#define truncate preadv_nolibc_truncate
+#define truncate(...) preadv_nolibc_truncate(__VA_ARGS__)
 static inline int preadv_nolibc_truncate(const char *path, off_t len)
 {
 	return syscall(__NR_truncate64, path, PAIR_PAD WORD0(len), WORD1(len));
 }
 
 #undef fallocate
-#define fallocate preadv_nolibc_fallocate
+#define fallocate(...) preadv_nolibc_fallocate(__VA_ARGS__)
 static inline int preadv_nolibc_fallocate(int fd, int mode, off_t off, off_t len)
 {
 	return syscall(__NR_fallocate, fd, mode, WORD0(off), WORD1(off),
@@ -77,7 +78,7 @@ static inline int preadv_nolibc_fallocate(int fd, int mode, off_t off, off_t len
 }
 
 #undef readahead
-#define readahead preadv_nolibc_readahead
+#define readahead(...) preadv_nolibc_readahead(__VA_ARGS__)
 static inline ssize_t preadv_nolibc_readahead(int fd, off_t off, size_t count)
 {
 	return syscall(__NR_readahead, fd, PAIR_PAD WORD0(off), WORD1(off),
@@ -86,7 +87,7 @@ static inline ssize_t preadv_nolibc_readahead(int fd, off_t off, size_t count)
 
 /* Like the C libraries': the error number, not -1 and errno. */
 #undef posix_fadvise
-#define posix_fadvise preadv_nolibc_posix_fadvise
+#define posix_fadvise(...) preadv_nolibc_posix_fadvise(__VA_ARGS__)
 static inline int preadv_nolibc_posix_fadvise(int fd, off_t off, off_t len, int advice)
 {
 	long ret;
@@ -102,7 +103,7 @@ static inline int preadv_nolibc_posix_fadvise(int fd, off_t off, off_t len, int 
 }
 
 #undef sync_file_range
-#define sync_file_range preadv_nolibc_sync_file_range
+#define sync_file_range(...) preadv_nolibc_sync_file_range(__VA_ARGS__)
 static inline int preadv_nolibc_sync_file_range(int fd, off_t off, off_t n,
 						unsigned int flags)
 {
@@ -117,21 +118,21 @@ static inline int preadv_nolibc_sync_file_range(int fd, off_t off, off_t n,
 
 /* The C library's entry: the split of raw_rw(), (long)pos and pos >> 32. */
 #undef preadv
-#define preadv preadv_nolibc_preadv
+#define preadv(...) preadv_nolibc_preadv(__VA_ARGS__)
 static inline ssize_t preadv_nolibc_preadv(int fd, const struct iovec *iov, int cnt, off_t pos)
 {
 	return syscall(__NR_preadv, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
 #undef pwritev
-#define pwritev preadv_nolibc_pwritev
+#define pwritev(...) preadv_nolibc_pwritev(__VA_ARGS__)
 static inline ssize_t preadv_nolibc_pwritev(int fd, const struct iovec *iov, int cnt, off_t pos)
 {
 	return syscall(__NR_pwritev, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
 #undef fcntl
-#define fcntl preadv_nolibc_fcntl
+#define fcntl(...) preadv_nolibc_fcntl(__VA_ARGS__)
 static inline int preadv_nolibc_fcntl(int fd, int cmd, ...)
 {
 	va_list ap;
@@ -168,7 +169,7 @@ static inline int fill_template(char *tmpl, unsigned int n)
 }
 
 #undef mkostemp
-#define mkostemp preadv_nolibc_mkostemp
+#define mkostemp(...) preadv_nolibc_mkostemp(__VA_ARGS__)
 static inline int preadv_nolibc_mkostemp(char *tmpl, int flags)
 {
 	static unsigned int n;
@@ -186,7 +187,7 @@ static inline int preadv_nolibc_mkostemp(char *tmpl, int flags)
 }
 
 #undef mkdtemp
-#define mkdtemp preadv_nolibc_mkdtemp
+#define mkdtemp(...) preadv_nolibc_mkdtemp(__VA_ARGS__)
 static inline char *preadv_nolibc_mkdtemp(char *tmpl)
 {
 	static unsigned int n;
@@ -204,7 +205,7 @@ static inline char *preadv_nolibc_mkdtemp(char *tmpl)
 }
 
 #undef readdir
-#define readdir preadv_nolibc_readdir
+#define readdir(...) preadv_nolibc_readdir(__VA_ARGS__)
 static inline struct dirent *preadv_nolibc_readdir(DIR *d)
 {
 	static struct dirent e;
