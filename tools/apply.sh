@@ -71,12 +71,6 @@ git clean -q -fdx
 # A commit's notes: what its patch says below "---" to the maintainers and
 # not to the history (checkpatch.pl's findings that stay, and why: see
 # tools/checkpatch.sh).  git format-patch --notes puts them there again.
-# note_of_patch PATCH: the "Notes:" paragraph below the patch's "---".
-note_of_patch() {
-	awk 'p == 0 && /^---$/ { p = 1; next }
-	     p == 1 { if ($0 == "") next; if ($0 == "Notes:") { p = 2; next } exit }
-	     p == 2 { if ($0 == "") exit; sub(/^    /, ""); print }' "$1"
-}
 set_note() {
 	if [ -n "$1" ]; then
 		git notes add -f -m "$1" HEAD 2>/dev/null

@@ -27,9 +27,7 @@ for p in "$OUT"/series/0*.patch; do
 	      ./scripts/checkpatch.pl --strict --show-types "$p" 2>&1) || true
 	total=$(grep '^total:' <<< "$out" || echo "total: checkpatch printed no total")
 	types=$(sed -n 's/^\(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<< "$out" | sort -u)
-	named=$(awk 'p == 0 && /^---$/ { p = 1; next }
-		     p == 1 { if ($0 == "") next; if ($0 == "Notes:") { p = 2; next } exit }
-		     p == 2 { if ($0 == "") exit; if (match($0, /^    - [A-Z_]+:/)) print substr($0, 7, RLENGTH - 7) }' "$p" | sort -u)
+	named=$(note_of_patch "$p" | sed -n 's/^- \([A-Z_]*\):.*/\1/p' | sort -u)
 	unnamed=$(comm -23 <(echo "$types" | sed '/^$/d') <(echo "$named" | sed '/^$/d'))
 	stale=$(comm -13 <(echo "$types" | sed '/^$/d') <(echo "$named" | sed '/^$/d'))
 	people=$(./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "$p" 2>/dev/null |

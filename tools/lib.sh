@@ -150,6 +150,15 @@ build_objects() {
 		! -name '.tmp_*' ! -name vmlinux.o) | sed 's#^\./##'
 }
 
+# note_of_patch PATCH: the "Notes:" paragraph below the patch's "---"
+# (tools/apply.sh makes it the commit's git note; tools/checkpatch.sh reads
+# the checkpatch findings it names, "- TYPE: why").
+note_of_patch() {
+	awk 'p == 0 && /^---$/ { p = 1; next }
+	     p == 1 { if ($0 == "") next; if ($0 == "Notes:") { p = 2; next } exit }
+	     p == 2 { if ($0 == "") exit; sub(/^    /, ""); print }' "$1"
+}
+
 # c_objects DIR: the objects of build_objects DIR that kbuild compiled
 # from C (the source_ line of each one's .cmd file).
 c_objects() {
