@@ -250,6 +250,8 @@ int main(void)
 
 	kmsg = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
 	setvbuf(stdout, NULL, _IONBF, 0);
+	if (kmsg < 0)
+		say("workbench: /dev/kmsg: %m: lines go to the console, where they can interleave with the kernel's");
 	if (mount("proc", "/proc", "proc", 0, NULL) ||
 	    mount("tmpfs", "/tmp", "tmpfs", 0, "size=50%")) {
 		say("workbench: mount: %m");

@@ -207,7 +207,9 @@ rm -f "$cpio" "$sections"
 # The initramfs's list (gen_init_cpio's format): /init, and what each
 # section runs.
 {
-	printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" "dir /proc 0755 0 0" \
+	# /dev/kmsg: /init's lines go into the kernel log (tools/init.c).
+	printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" \
+		"nod /dev/kmsg 0600 0 0 c 1 11" "dir /proc 0755 0 0" \
 		"dir /tmp 1777 0 0" "dir /tests 0755 0 0"
 } > "$list"
 : > "$sections"
