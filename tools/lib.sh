@@ -735,18 +735,21 @@ record() {
 # before the script exits: nothing of an interrupted run keeps writing to
 # the build dirs.
 alive() {
-	local what=$1 log=$2 pid t=0 rc=0
+	local what=$1 log=$2 pid ticker rc=0
 	shift 2
 	setsid "$@" >"$log" 2>&1 &
 	pid=$!
+	# The ticker's sleep has no output of ours open: one that outlives
+	# the ticker does not keep a pipe that this script writes to open.
+	(t=0; while sleep 30 </dev/null >/dev/null 2>&1; do t=$((t + 30)); say "  ... $what, ${t}s"; done) &
+	ticker=$!
 	# shellcheck disable=SC2064
-	trap "kill -TERM -- -$pid 2>/dev/null || true; sleep 1; kill -KILL -- -$pid 2>/dev/null || true
+	trap "kill $ticker 2>/dev/null; kill -TERM -- -$pid 2>/dev/null || true; sleep 1; kill -KILL -- -$pid 2>/dev/null || true
 	      say '$what: interrupted'; exit 130" INT TERM HUP
-	while sleep 5; kill -0 "$pid" 2>/dev/null; do
-		t=$((t + 5))
-		if [ $((t % 30)) -eq 0 ]; then say "  ... $what, ${t}s"; fi
-	done
+	# wait returns when CMD ends, or at once for a signal, whose trap runs.
 	wait "$pid" || rc=$?
 	trap - INT TERM HUP
+	kill "$ticker" 2>/dev/null || true
+	wait "$ticker" 2>/dev/null || true
 	return $rc
 }
