@@ -739,9 +739,17 @@ alive() {
 	shift 2
 	setsid "$@" >"$log" 2>&1 &
 	pid=$!
-	# The ticker's sleep has no output of ours open: one that outlives
-	# the ticker does not keep a pipe that this script writes to open.
-	(t=0; while sleep 30 </dev/null >/dev/null 2>&1; do t=$((t + 30)); say "  ... $what, ${t}s"; done) &
+	# The ticker stops its sleep when it is stopped: a sleep left behind
+	# would hold what this script has open (the lock of $BUILD, a pipe)
+	# for up to 30 s.
+	(t=0 s=
+	 trap '[ -z "$s" ] || kill "$s" 2>/dev/null; exit 0' TERM
+	 while :; do
+		sleep 30 & s=$!
+		wait "$s" || exit 0
+		t=$((t + 30))
+		say "  ... $what, ${t}s"
+	 done) &
 	ticker=$!
 	# shellcheck disable=SC2064
 	trap "kill $ticker 2>/dev/null; kill -TERM -- -$pid 2>/dev/null || true; sleep 1; kill -KILL -- -$pid 2>/dev/null || true
