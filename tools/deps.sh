@@ -37,10 +37,14 @@ PACKAGES="
 "
 
 missing_packages() {
-	local p
+	local p installed
+	# One dpkg-query for all (one a package took 2.5 s of every run); it
+	# names each package it knows, installed or not.
+	# shellcheck disable=SC2086
+	installed=" $(dpkg-query -W -f='${Package} ${Status}\n' $PACKAGES 2>/dev/null |
+		awk '$2 " " $3 " " $4 == "install ok installed" { printf "%s ", $1 }')"
 	for p in $PACKAGES; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-			printf ' %s' "$p"
+		case $installed in *" $p "*) ;; *) printf ' %s' "$p" ;; esac
 	done
 }
 
