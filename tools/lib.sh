@@ -172,12 +172,26 @@ kernel_arch() {
 	echo "${1%-san}"
 }
 
+# table_field TABLE KEY N: column N of the row of TABLE whose first column
+# is KEY; fails if there is none.  In bash alone: the scripts of a run ask
+# it some 40 times per kernel.
+table_field() {
+	local line
+	local -a col
+	while IFS= read -r line; do
+		read -ra col <<< "$line"
+		if [ "${col[0]:-}" = "$2" ]; then
+			echo "${col[$3 - 1]}"
+			return 0
+		fi
+	done <<< "$1"
+	return 1
+}
+
 # kernel_field KERNEL N: column N of the kernel's row.
 kernel_field() {
-	local row
-	row=$(awk -v k="$(kernel_arch "$1")" '$1 == k' <<< "$KERNEL_TABLE")
-	[ -n "$row" ] || die "unknown kernel '$1' (known: $(awk 'NF { printf "%s ", $1 }' <<< "$KERNEL_TABLE"))"
-	awk -v n="$2" '{ print $n }' <<< "$row"
+	table_field "$KERNEL_TABLE" "$(kernel_arch "$1")" "$2" ||
+		die "unknown kernel '$1' (known: $ARCHES)"
 }
 
 # The kernel's ARCH= for make, as kunit.py's qemu_configs set it.
@@ -247,10 +261,7 @@ kernel_kconfig() {
 
 # abi_field ABI N: column N of the ABI's row.
 abi_field() {
-	local row
-	row=$(awk -v a="$1" '$1 == a' <<< "$ABI_TABLE")
-	[ -n "$row" ] || die "unknown ABI '$1'"
-	awk -v n="$2" '{ print $n }' <<< "$row"
+	table_field "$ABI_TABLE" "$1" "$2" || die "unknown ABI '$1'"
 }
 
 abi_srcarch() {
