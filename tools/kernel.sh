@@ -48,11 +48,18 @@ if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-d
 		exit 0
 	fi
 	changed=$(git diff --name-only "$was_tree" "$tree" 2>/dev/null || echo "?")
-	if [ "$changed" != "?" ] && [ -z "$(kernel_relevant "$bdir/.workbench-deps" <<< "$changed")" ]; then
-		say "kernel $kernel: unchanged: it is built from none of the $(grep -c . <<< "$changed") files that changed ($source)"
-		echo "$inputs $tree" > "$bdir/.workbench-built"
-		echo "$tree" > "$bdir/.workbench-tree"
-		exit 0
+	if [ "$changed" != "?" ]; then
+		relevant=$(kernel_relevant "$bdir/.workbench-deps" <<< "$changed")
+		if [ -z "$relevant" ]; then
+			say "kernel $kernel: unchanged: it is built from none of the $(grep -c . <<< "$changed") files that changed ($source)"
+			echo "$inputs $tree" > "$bdir/.workbench-built"
+			echo "$tree" > "$bdir/.workbench-tree"
+			exit 0
+		fi
+		# Sources and headers only: the configuration that kunit.py
+		# made is the one it would make again, and make alone builds
+		# the rest (sources_only below).
+		[ -n "$(kernel_shaping <<< "$relevant")" ] || sources_only=$(grep -c . <<< "$relevant")
 	fi
 fi
 
@@ -77,12 +84,28 @@ if [ "$(make_arch "$kernel")" = parisc ]; then
 fi
 
 use_firmware "$kernel"
-say "kernel $kernel: building from $source (${cross}gcc, ccache but for .incbin sources)"
 rm -f "$bdir/.workbench-built"
 state=$(tree_state)
 t=$(date +%s)
 rc=0
-alive "kernel $kernel" "$log" python3 tools/testing/kunit/kunit.py build "${build_args[@]}" || rc=$?
+# The objects that this build compiles are those newer than this.
+touch "$bdir/.workbench-since"
+if [ -n "${sources_only:-}" ]; then
+	# kunit.py build runs make olddefconfig, then make all
+	# compile_commands.json scripts_gdb: a third of a minute on two
+	# cores where the configuration, the compilation database and the
+	# GDB scripts are what they were.  This is its make all, with the
+	# same variables, so that kbuild sees the same commands.
+	make_args=(ARCH="$(make_arch "$kernel")" O="$bdir" --jobs="$JOBS" "CC=$KERNEL_CC ${cross}gcc")
+	[ -z "$cflags" ] || make_args+=("KCFLAGS=$cflags")
+	[ -z "$cross" ] || make_args+=(CROSS_COMPILE="$cross")
+	say "kernel $kernel: building from $source with make all, for the $sources_only changed files it reads (${cross}gcc, ccache but for .incbin sources)"
+	alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make all $*"; exec make all "$@"' \
+		make-all "${make_args[@]}" || rc=$?
+else
+	say "kernel $kernel: building from $source (${cross}gcc, ccache but for .incbin sources)"
+	alive "kernel $kernel" "$log" python3 tools/testing/kunit/kunit.py build "${build_args[@]}" || rc=$?
+fi
 secs=$(( $(date +%s) - t ))
 if [ "$(tree_state)" != "$state" ]; then
 	status="the tree changed during the build (was $source, now $(tree_source))"
@@ -90,12 +113,15 @@ elif [ $rc -ne 0 ]; then
 	why=$(fault_reason "$log")
 	status="FAILED: the kernel did not build${why:+: $why}"
 elif [ "$(make_arch "$kernel")" = sh ] &&
-     ! python3 "$TOP/tools/sh/tbit_scan.py" --noreturns "$TREE/tools/objtool/noreturns.h" "${cross}objdump" $(c_objects "$bdir" | sed "s|^|$bdir/|") \
+     ! python3 "$TOP/tools/sh/tbit_scan.py" --noreturns "$TREE/tools/objtool/noreturns.h" "${cross}objdump" \
+	$(c_objects "$bdir" ${sources_only:+"$bdir/.workbench-since"} | sed "s|^|$bdir/|") \
 	> "$LOGS/tbit-$kernel.log" 2>&1; then
 	# Every object that an sh build compiled from C: no branch on a T
 	# bit that its path did not set (what GCC 12's sh_treg_combine
 	# makes; tools/sh/).  Assembly has its own conventions for T
-	# across its labels, and no compiler pass in its way.
+	# across its labels, and no compiler pass in its way.  After make
+	# alone, the objects it compiled: the build before it, with the
+	# same inputs, scanned the others.
 	status="FAILED: $(tail -1 "$LOGS/tbit-$kernel.log" | sed 's/^tbit_scan: //') (first: $(head -1 "$LOGS/tbit-$kernel.log"))"
 else
 	[ "$(make_arch "$kernel")" != sh ] || say "kernel $kernel: $(tail -1 "$LOGS/tbit-$kernel.log")"

@@ -142,12 +142,12 @@ kbuild_dir() {
 	echo "${KBUILD_PREFIX:-$BUILD/kunit-}$1"
 }
 
-# build_objects DIR: the objects a kernel build dir holds, one path per
-# line, without the host tools of scripts/ and tools/ and the link's own
-# (make objects, make bench).
+# build_objects DIR [NEWER]: the objects a kernel build dir holds, one path
+# per line, without the host tools of scripts/ and tools/ and the link's
+# own (make objects, make bench); with NEWER, those newer than that file.
 build_objects() {
 	(cd "$1" && find . -name '*.o' ! -path './scripts/*' ! -path './tools/*' \
-		! -name '.tmp_*' ! -name vmlinux.o) | sed 's#^\./##'
+		! -name '.tmp_*' ! -name vmlinux.o ${2:+-newer "$2"}) | sed 's#^\./##'
 }
 
 # note_of_patch PATCH: the "Notes:" paragraph below the patch's "---"
@@ -159,11 +159,11 @@ note_of_patch() {
 	     p == 2 { if ($0 == "") exit; sub(/^    /, ""); print }' "$1"
 }
 
-# c_objects DIR: the objects of build_objects DIR that kbuild compiled
-# from C (the source_ line of each one's .cmd file).
+# c_objects DIR [NEWER]: the objects of build_objects DIR [NEWER] that
+# kbuild compiled from C (the source_ line of each one's .cmd file).
 c_objects() {
 	local o
-	build_objects "$1" | while read -r o; do
+	build_objects "$1" "${2:-}" | while read -r o; do
 		grep -qs "^source_$o := .*\.c\$" "$1/$(dirname "$o")/.$(basename "$o").cmd" && echo "$o"
 	done
 }
@@ -600,13 +600,21 @@ kernel_deps() {
 
 # kernel_relevant DEPS: of the changed paths on stdin, those that decide an
 # image: one the build read (DEPS, from kernel_deps), or a file that
-# decides what is built or how: a Kconfig, Makefile or Kbuild file,
-# scripts/, usr/, tools/ but the selftests.
+# decides what is built or how (kernel_shaping).
 kernel_relevant() {
 	awk -v deps="$1" '
 		BEGIN { while ((getline l < deps) > 0) d[l] = 1 }
-		($0 in d) || /(^|\/)(Kconfig|Makefile|Kbuild)[^\/]*$/ || /^(scripts|usr)\// ||
+		($0 in d) || '"$KERNEL_SHAPING"
+}
+
+# kernel_shaping: of the changed paths on stdin, those that decide what is
+# built or how: a Kconfig, Makefile or Kbuild file, scripts/, usr/, tools/
+# but the selftests.  A change with none of them changes sources and
+# headers only, which make alone rebuilds (tools/kernel.sh).
+KERNEL_SHAPING='/(^|\/)(Kconfig|Makefile|Kbuild)[^\/]*$/ || /^(scripts|usr)\// ||
 		(/^tools\// && !/^tools\/testing\/selftests\//)'
+kernel_shaping() {
+	awk "$KERNEL_SHAPING"
 }
 
 # fault_reason LOG...: a one-line reason for a failure that is not the
