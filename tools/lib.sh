@@ -53,6 +53,11 @@ KERNEL_CC=wbcc
 # A machine that prints nothing within START_BOUND under any accelerator
 # did not start, and its row fails then (EVIDENCE.md: the slowest first
 # console byte of the matrix).
+# tools/bin/python3 is Debian's (make deps installs it): a python3 that a
+# version manager puts first on PATH is a shell script (pyenv's shim took
+# 0.34 s a start here, Debian's 0.04 s), and the scripts of a run start
+# one nine times for a kernel that boots (kunit.py exec and parse, qemu.py,
+# split.py, counts.py).
 export PATH=$TOP/tools/bin:$PATH
 export WORKBENCH_ACCEL=${ACCEL:-auto}
 export WORKBENCH_START_BOUND=${START_BOUND:-60}
