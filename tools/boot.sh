@@ -105,6 +105,7 @@ log=$LOGS/boot-$kernel.log
 console=$LOGS/console-$kernel.log
 rm -f "$log.hung" "$console.hung" "$bdir/test.log"
 export WORKBENCH_BOOT="boot $kernel"
+take_slot "boot $kernel"
 t=$(date +%s)
 hung=
 for try in 1 2; do
@@ -127,6 +128,7 @@ for try in 1 2; do
 	kvm_hung "boot $kernel" "$console.hung"
 	say "boot $kernel: no end in ${BOOT_TIMEOUT:-600}s (log: $console.hung)"
 done
+release_slot
 secs=$(( $(date +%s) - t ))
 accel=$(boot_accel "$console")
 [ "$arch" != um ] || accel=none

@@ -88,6 +88,7 @@ rm -f "$bdir/.workbench-built"
 state=$(tree_state)
 t=$(date +%s)
 rc=0
+take_slot "kernel $kernel"
 # The objects that this build compiles are those newer than this.
 touch "$bdir/.workbench-since"
 if [ -n "${sources_only:-}" ]; then

@@ -510,6 +510,30 @@ say_kvm_fallback() {
 	[ -z "$line" ] || say "$1: ${line#workbench-qemu: }"
 }
 
+# take_slot WHAT: one of the WORKBENCH_SLOTS slots of a matrix run
+# (matrix.sh), held on fd 5 until release_slot or the end of the script:
+# a kernel build, a selftest build or a boot take one, so that at most
+# that many run at once, while the kernels that have nothing of the kind
+# to do go through without waiting behind them.  Nothing outside a matrix.
+take_slot() {
+	local i waited=
+	[ -n "${WORKBENCH_SLOTS:-}" ] || return 0
+	while :; do
+		for ((i = 0; i < WORKBENCH_SLOTS; i++)); do
+			exec 5>>"$BUILD/.slot-$i"
+			flock -n 5 && return 0
+			exec 5>&-
+		done
+		[ -n "$waited" ] || say "$1: waiting for one of the $WORKBENCH_SLOTS slots (MATRIX_JOBS)"
+		waited=yes
+		sleep 0.5
+	done
+}
+
+release_slot() {
+	exec 5>&-
+}
+
 # hold_applied: hold $BUILD and have $TREE be this clone's series (apply.sh;
 # a no-op when it is already); a script run by a holder has both already.
 hold_applied() {

@@ -3,10 +3,12 @@
 # matrix.sh [KERNEL...]: every row of each kernel (tools/lib.sh; run.sh: the
 # KUnit suites and the selftests on each of its user ABIs, in one boot); a
 # table, and the closing line "N passed, N failed, N skipped".  Exits
-# non-zero on any failure.  MATRIX_JOBS kernels (default 2) go at once: a
-# QEMU run is one thread, and it runs while the other kernel builds.  Their
-# lines interleave, each prefixed with its kernel; the table is in the order
-# of $KERNELS.
+# non-zero on any failure.  MATRIX_PROCS kernels (default 6) go at once;
+# of their kernel builds, selftest builds and boots, MATRIX_JOBS (default
+# 2) run at once (lib.sh: take_slot): a QEMU run is one thread, and it runs
+# while another kernel builds, and a kernel with none of them to do does
+# not wait behind the others.  Their lines interleave, each prefixed with its kernel; the
+# table is in the order of $KERNELS.
 . "$(dirname "$0")/lib.sh"
 
 hold_applied "$@"
@@ -31,8 +33,9 @@ if [ "${1:-}" = --one ]; then
 fi
 
 rm -rf "$RESULTS"
+export WORKBENCH_SLOTS=$MATRIX_JOBS
 for kernel in ${*:-$KERNELS}; do
-	while [ "$(jobs -rp | wc -l)" -ge "$MATRIX_JOBS" ]; do wait -n || true; done
+	while [ "$(jobs -rp | wc -l)" -ge "${MATRIX_PROCS:-6}" ]; do wait -n || true; done
 	setsid "$0" --one "$kernel" &
 	pids+=($!)
 done

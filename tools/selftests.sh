@@ -75,6 +75,7 @@ build() {
 	# The Makefile knows its programs' sources, not the compiler's flags
 	# or the C library: a build of another key starts clean.
 	rm -rf "$out/.workbench-st" "$out/kselftest" "$out/install"
+	take_slot "selftests $kernel"
 	say "selftests $kernel: building with the selftests' Makefile ($(st_make_vars "$kernel" | tr '\n' ' '))"
 	make -C "$TREE/tools/testing/selftests" TARGETS="$ST_TARGET" O="$out" \
 		"${vars[@]}" KHDR_INCLUDES="-isystem $BUILD/hdr-$srcarch/usr/include" \
@@ -88,6 +89,7 @@ build() {
 			return 1
 	fi
 	echo "$key" > "$out/.workbench-st"
+	release_slot
 }
 
 # The make variables of the kernel's selftest build (tools/lib.sh).
