@@ -17,21 +17,26 @@ kdir=$(kbuild_dir "$kernel")
 mkdir -p "$LOGS"
 
 # The kernel's UAPI headers, once per source arch and the content of what
-# they are made from (the tree objects of the directories that hold it: a
-# change elsewhere in the tree does not count).
+# they are made from: the tree objects of the directories that hold it,
+# and of arch/SRCARCH every file but its C sources (its uapi headers, the
+# syscall tables that make headers turns into headers, its Makefiles and
+# Kbuild files), so that an edit of the arch's C code does not install
+# them and build the selftests again.
 headers() {
 	local srcarch=$1 dir=$BUILD/hdr-$1 head
-	head=$(git -C "$TREE" rev-parse HEAD:include/uapi "HEAD:arch/$srcarch" HEAD:scripts \
-		HEAD:Makefile HEAD:usr | sha256sum | cut -d' ' -f1)
+	head=$( { git -C "$TREE" rev-parse HEAD:include/uapi HEAD:scripts HEAD:Makefile HEAD:usr
+		  git -C "$TREE" ls-tree -r HEAD "arch/$srcarch/" | grep -v '\.c$'; } | sha256sum | cut -d' ' -f1)
 	# Kernels that share a source arch may run at once (matrix.sh).
 	mkdir -p "$dir"
 	exec 7>>"$dir.lock"
 	flock 7
 	[ "$(cat "$dir/.workbench-stamp" 2>/dev/null)" = "$head" ] && { exec 7>&-; return 0; }
+	take_slot "selftests: $srcarch UAPI headers"
 	say "selftests: installing the $srcarch UAPI headers"
 	make -s -C "$TREE" O="$dir" ARCH="$srcarch" headers >"$LOGS/headers-$srcarch.log" 2>&1 ||
 		{ cat "$LOGS/headers-$srcarch.log" >&2; exec 7>&-; return 1; }
 	echo "$head" > "$dir/.workbench-stamp"
+	release_slot
 	exec 7>&-
 }
 
