@@ -55,73 +55,116 @@ if c=$(git rev-parse -q --verify "$ref^{commit}"); then
 fi
 
 say "apply: applying the series to linux $(base_version)" >&2
-wt=$BUILD/apply
-# A worktree of a tree that was extracted or cloned anew is stale.
-if [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
-	rm -rf "$wt"
+# The commits are made in an index of their own, with no work tree: git
+# apply --cached, write-tree and commit-tree do what git am and git commit
+# do, without writing the kernel's files to disk and reading them back.
+# (A scratch work tree of earlier versions of this script is removed.)
+if [ -d "$BUILD/apply" ]; then
+	rm -rf "$BUILD/apply"
 	git worktree prune
-	git worktree add -q --detach "$wt" base
 fi
-cd "$wt"
-rm -f "$(git rev-parse --git-dir)/index.lock"
-git am --abort >/dev/null 2>&1 || true
-git checkout -q -f --detach base
-git clean -q -fdx
+idx=$BUILD/apply.index
+gi() { GIT_INDEX_FILE=$idx git "$@"; }
+head=$(git rev-parse 'base^{commit}')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-# A commit's notes: what its patch says below "---" to the maintainers and
+# Each step (a patch, a directory) is kept as refs/workbench/step/<key>,
+# the key being its parent commit and its inputs: a step whose parent and
+# inputs are those of a step made before is that commit again, so that an
+# edit of the last patch makes only the commits from that patch on.
+loaded=
+made_before() {
+	local c
+	key=$( { echo "$head"; cat "$@" "$TOP/tools/apply.sh" "$TOP/tools/maintainers.py"; } |
+		sha256sum | cut -d' ' -f1)
+	if c=$(git rev-parse -q --verify "refs/workbench/step/$key^{commit}"); then
+		head=$c
+		say "apply:   $(git log -1 --format=%s "$head") (made before)" >&2
+		return 0
+	fi
+	# The index holds the tree of the commit that the next step is on.
+	[ -n "$loaded" ] || gi read-tree "$head"
+	loaded=yes
+	return 1
+}
+
+# commit PARENT MESSAGE_FILE NOTE: the index as a commit on PARENT, which
+# becomes $head; the message cleaned up as git commit -F cleans it up; the
+# commit's notes: what its patch says below "---" to the maintainers and
 # not to the history (checkpatch.pl's findings that stay, and why: see
 # tools/checkpatch.sh).  git format-patch --notes puts them there again.
-set_note() {
-	if [ -n "$1" ]; then
-		git notes add -f -m "$1" HEAD 2>/dev/null
+commit() {
+	head=$(git stripspace < "$2" | git commit-tree "$(gi write-tree)" -p "$1")
+	if [ -n "$3" ]; then
+		git notes add -f -m "$3" "$head" 2>/dev/null
 	fi
+	git update-ref "refs/workbench/step/$key" "$head"
+	say "apply:   $(git log -1 --format=%s "$head")" >&2
 }
 
 # The commit of a directory's sources: its files, hooks.diff, COMMIT_MSG
-# (its message, and below a line "---" the commit's notes).
+# (its message, and below a line "---" the commit's notes), with the F:
+# lines of MAINTAINERS.snippet that cover files it added.
 # Like the patches in series/, it is authored by the workbench's neutral
 # identity: make format-patch gives every patch the exporting person's
 # From: and Signed-off-by: (tools/format-patch.sh).
 commit_dir() {
-	local src=$1 dest=$2 dir=$TOP/$1
+	local src=$1 dir=$TOP/$1 pre=${2#.} f mode
 	[ -f "$dir/COMMIT_MSG" ] || die "$src/COMMIT_MSG is missing"
-	mkdir -p "$dest"
-	(cd "$dir" && find . -type f ! -name COMMIT_MSG ! -name hooks.diff -print0 |
-		xargs -0 -I{} cp --parents {} "$wt/$dest/")
+	(cd "$dir" && find . -type f ! -name COMMIT_MSG ! -name hooks.diff | sed 's#^\./##' | sort) > "$tmp/files"
+	# Its inputs: every file by content, name and mode, where it goes.
+	{ echo "$src $pre"
+	  (cd "$dir" && find . -type f -print0 | sort -z | xargs -0 sha256sum
+	   find . -type f -perm -u+x | sort); } > "$tmp/sums"
+	! made_before "$tmp/sums" "$TOP/MAINTAINERS.snippet" || return 0
+	while read -r f; do
+		# The mode git would record of the file in a work tree.
+		mode=100644
+		[ ! -x "$dir/$f" ] || mode=100755
+		printf '%s %s\t%s\n' "$mode" "$(git hash-object -w "$dir/$f")" "${pre:+$pre/}$f"
+	done < "$tmp/files" | gi update-index --add --index-info
 	if [ -f "$dir/hooks.diff" ]; then
-		git apply --index "$dir/hooks.diff" ||
+		gi apply --cached "$dir/hooks.diff" ||
 			die "$src/hooks.diff does not apply to linux $(base_version) + series"
 	fi
-	"$TOP/tools/maintainers.py" "$TOP/MAINTAINERS.snippet" .
-	git add -f "$dest" MAINTAINERS
-	git commit -q --author="$WORKBENCH_IDENT" -F <(sed '/^---$/,$d' "$dir/COMMIT_MSG")
-	set_note "$(sed '1,/^---$/d' "$dir/COMMIT_MSG")"
-	say "apply:   $(git log -1 --format=%s)" >&2
+	mkdir -p "$tmp/m"
+	gi show :MAINTAINERS > "$tmp/m/MAINTAINERS"
+	# The files that the snippet's F: lines name, as far as the tree has them.
+	gi ls-files -- $(sed -n 's/^F:\t//p' "$TOP/MAINTAINERS.snippet") > "$tmp/ls-files"
+	"$TOP/tools/maintainers.py" "$TOP/MAINTAINERS.snippet" "$tmp/m" "$tmp/ls-files"
+	gi update-index --cacheinfo "100644,$(git hash-object -w "$tmp/m/MAINTAINERS"),MAINTAINERS"
+	sed '/^---$/,$d' "$dir/COMMIT_MSG" > "$tmp/msg"
+	GIT_AUTHOR_NAME=${WORKBENCH_IDENT% <*} GIT_AUTHOR_EMAIL=$(sed 's/.*<\(.*\)>/\1/' <<< "$WORKBENCH_IDENT") \
+		commit "$head" "$tmp/msg" "$(sed '1,/^---$/d' "$dir/COMMIT_MSG")"
 }
 
-am_log=$(mktemp)
 for p in "$TOP"/series/0*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
-	# A patch that the base has already (a subsystem tree that took it,
-	# say) is left out of the tree, so of the export too: it does not
-	# apply, and it reverts cleanly.
-	if ! git apply --check "$p" 2>/dev/null &&
-	   git apply --check -R "$p" 2>/dev/null; then
-		say "apply:   left out, the base has it already: series/$(basename "$p")" >&2
-		continue
-	fi
-	if ! git am -q --whitespace=error-all "$p" >"$am_log" 2>&1; then
+	! made_before "$p" || continue
+	if ! gi apply --cached --whitespace=error-all "$p" 2>"$tmp/am-log"; then
+		# A patch that the base has already (a subsystem tree that
+		# took it, say) is left out of the tree, so of the export
+		# too: it does not apply, and it reverts cleanly.
+		if gi apply --cached --check -R "$p" 2>/dev/null; then
+			say "apply:   left out, the base has it already: series/$(basename "$p")" >&2
+			continue
+		fi
 		echo "error: series/$(basename "$p") does not apply to linux $(base_version)" >&2
-		grep '^error:' "$am_log" >&2
-		git am --abort >/dev/null 2>&1 || true
+		grep '^error:' "$tmp/am-log" >&2
 		echo "--- the failing hunks:" >&2
-		git apply --check -v "$p" 2>&1 | grep -v '^Checking patch' >&2 || true
+		gi apply --cached --check -v "$p" 2>&1 | grep -v '^Checking patch' >&2 || true
 		exit 1
 	fi
-	set_note "$(note_of_patch "$p")"
-	say "apply:   $(git log -1 --format=%s)" >&2
+	# What git am takes of the mail: its author and date, and its
+	# subject and body as the message.
+	git mailinfo -u "$tmp/body" /dev/null < "$p" > "$tmp/info"
+	{ sed -n 's/^Subject: //p' "$tmp/info"; echo; cat "$tmp/body"; } > "$tmp/msg"
+	GIT_AUTHOR_NAME=$(sed -n 's/^Author: //p' "$tmp/info") \
+	GIT_AUTHOR_EMAIL=$(sed -n 's/^Email: //p' "$tmp/info") \
+	GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$tmp/info") \
+		commit "$head" "$tmp/msg" "$(note_of_patch "$p")"
 done
-rm -f "$am_log"
 
 # Each directory of kunit/ is a suite of its own, a commit of its own.
 for d in "$TOP"/kunit/*/; do
@@ -129,7 +172,6 @@ for d in "$TOP"/kunit/*/; do
 done
 commit_dir selftests tools/testing/selftests
 
-new=$(git rev-parse HEAD)
+new=$head
 git update-ref "$ref" "$new"
-cd "$TREE"
 checkout "$new"
