@@ -12,8 +12,8 @@
 # make test after each, and after it is taken out again.  For comparison,
 # "edit" with the workbench as it was before one boot per kernel
 # (BENCH_EDIT_BEFORE, a commit of this repository: its tools/ and Makefile,
-# with this clone's series, suites, selftests, apply.sh and the kernels'
-# rows, so that both build the same kernels), on the kernels both have
+# with this clone's series, suites, selftests, apply.sh, maintainers.py and
+# the kernels' rows, so that both build the same kernels), on the kernels both have
 # (sh: the workbench before had no sh row), with a selftest directory of
 # its own.  Prints each time, and the ratio of the two "edit" times.
 . "$(dirname "$0")/lib.sh"
@@ -64,7 +64,7 @@ mips_off() { git -C "$S/now" checkout -q -- "$mips_patch"; }
 # The workbench as it was, with this clone's inputs.
 git clone -q "$TOP" "$S/before"
 git -C "$S/before" checkout -q "$BEFORE" -- tools Makefile
-git -C "$S/now" ls-files -z tools/apply.sh series kunit selftests kunitconfig MAINTAINERS.snippet |
+git -C "$S/now" ls-files -z tools/apply.sh tools/maintainers.py series kunit selftests kunitconfig MAINTAINERS.snippet |
 	(cd "$S/now" && xargs -0 tar -c) | (cd "$S/before" && rm -rf series kunit && tar -x)
 python3 - "$S/now/tools/lib.sh" "$S/before/tools/lib.sh" <<'PY'
 import re
@@ -72,8 +72,15 @@ import sys
 now, before = (open(p).read() for p in sys.argv[1:])
 table = re.search(r"KERNEL_TABLE='.*?\n'", now, re.S).group(0)
 before = re.sub(r"KERNEL_TABLE='.*?\n'", lambda m: table, before, flags=re.S)
+# What this apply.sh needs of lib.sh that the one before did not have.
+for name in ('note_of_patch',):
+    if not re.search('^' + name + r'\(\)', before, re.M):
+        before += '\n' + re.search('^' + name + r'\(\) \{\n.*?\n\}\n', now, re.S | re.M).group(0)
 open(sys.argv[2], 'w').write(before)
 PY
+# The same python3 on both sides (tools/bin/python3: Debian's), so that
+# the figures compare the designs, not a python3 start.
+ln -sf /usr/bin/python3 "$S/before/tools/bin/python3"
 before_env=(ST="$BUILD/st-before" LOGS="$S/logs-before" RESULTS="$S/results-before" KERNELS="$common")
 
 timed now-warm "$S/now"
