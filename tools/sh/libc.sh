@@ -49,13 +49,21 @@ else
 fi
 
 [ -f "$libc/libc.a" ] || die "sh libc: no libc.a in $libc"
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-(cd "$t" && "${objdump%objdump}ar" x "$libc/libc.a" libc-start.o libc-tls.o) ||
-	die "sh libc: $libc/libc.a has no libc-start.o and libc-tls.o"
-if ! python3 "$TOP/tools/sh/tbit_scan.py" "$objdump" "$t/libc-start.o" "$t/libc-tls.o" > "$t/scan" 2>&1; then
-	echo "sh libc: the startup code of $libc/libc.a branches on T where nothing set it:" >&2
-	sed "s|$t/||" "$t/scan" >&2
-	die "sh libc: $libc/libc.a was built by a compiler that miscompiles (tools/sh/no_treg_combine.c)"
+# The scan's verdict on this libc.a, by the scan and objdump that gave it:
+# a libc that passed is not scanned again (one second a run).
+passed=${root:-$BUILD/sh4-libc/debian12}/.workbench-scan-passed
+key=$( { cat "$libc/libc.a" "$TOP/tools/sh/tbit_scan.py"; "$objdump" --version | head -1; } | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$passed" 2>/dev/null)" != "$key" ]; then
+	t=$(mktemp -d)
+	trap 'rm -rf "$t"' EXIT
+	(cd "$t" && "${objdump%objdump}ar" x "$libc/libc.a" libc-start.o libc-tls.o) ||
+		die "sh libc: $libc/libc.a has no libc-start.o and libc-tls.o"
+	if ! python3 "$TOP/tools/sh/tbit_scan.py" "$objdump" "$t/libc-start.o" "$t/libc-tls.o" > "$t/scan" 2>&1; then
+		echo "sh libc: the startup code of $libc/libc.a branches on T where nothing set it:" >&2
+		sed "s|$t/||" "$t/scan" >&2
+		die "sh libc: $libc/libc.a was built by a compiler that miscompiles (tools/sh/no_treg_combine.c)"
+	fi
+	mkdir -p "$(dirname "$passed")"
+	echo "$key" > "$passed"
 fi
 [ "${1:-}" = --debian12 ] || echo "-B$libc/ -L$libc -isystem ${libc%/lib}/include"
