@@ -86,9 +86,9 @@ fi
 use_firmware "$kernel"
 rm -f "$bdir/.workbench-built"
 state=$(tree_state)
+take_slot "kernel $kernel"
 t=$(date +%s)
 rc=0
-take_slot "kernel $kernel"
 # The objects that this build compiles are those newer than this.
 touch "$bdir/.workbench-since"
 if [ -n "${sources_only:-}" ]; then
