@@ -41,8 +41,12 @@ timed() {
 	[ $r -eq 0 ] || die "bench-edit: $name failed ($S/$name.out)"
 }
 
+# Each edit is a line not seen before (the time in ns): no step of the
+# series, no object in ccache, no boot was made from it, as after an edit
+# of one's own.
+line() { echo "/* bench-edit $(date +%s%N) */"; }
 kfile=kunit/read_write/fs/tests/read_write_kunit.c
-edit_on() { echo "/* bench-edit */" >> "$1/$kfile"; }
+edit_on() { line >> "$1/$kfile"; }
 edit_off() { git -C "$1" checkout -q -- "$kfile"; }
 
 # The MIPS patch with a comment at the end of linux32.c, made with git in a
@@ -54,7 +58,7 @@ mips_on() {
 	git -C "$TREE" worktree prune
 	git -C "$TREE" worktree add -q --detach "$wt" base
 	git -C "$wt" am -q "$S/now/series/0001-"*.patch "$S/now/$mips_patch"
-	echo "/* bench-edit */" >> "$wt/arch/mips/kernel/linux32.c"
+	line >> "$wt/arch/mips/kernel/linux32.c"
 	git -C "$wt" "${ident[@]}" commit -q --amend --no-edit -a
 	git -C "$wt" format-patch -q --zero-commit -N --no-signature -1 --stdout > "$S/now/$mips_patch"
 	git -C "$TREE" worktree remove --force "$wt"
@@ -83,16 +87,23 @@ PY
 ln -sf /usr/bin/python3 "$S/before/tools/bin/python3"
 before_env=(ST="$BUILD/st-before" LOGS="$S/logs-before" RESULTS="$S/results-before" KERNELS="$common")
 
-timed now-warm "$S/now"
-edit_on "$S/now"; timed now-edit "$S/now"
-edit_off "$S/now"; timed now-edit-back "$S/now"
-mips_on; timed now-mips "$S/now"
-mips_off; timed now-mips-back "$S/now"
-edit_on "$S/now"; timed now-edit-common "$S/now" KERNELS="$common"
-edit_off "$S/now"; timed now-edit-common-back "$S/now" KERNELS="$common"
-timed before-warm "$S/before" "${before_env[@]}"
-edit_on "$S/before"; timed before-edit "$S/before" "${before_env[@]}"
-edit_off "$S/before"; timed before-edit-back "$S/before" "${before_env[@]}"
+# BENCH_EDIT_ONLY=now or before: that side alone, for a run that has the
+# other side's figures already.
+only=${BENCH_EDIT_ONLY:-}
+if [ "$only" != before ]; then
+	timed now-warm "$S/now"
+	edit_on "$S/now"; timed now-edit "$S/now"
+	edit_off "$S/now"; timed now-edit-back "$S/now"
+	mips_on; timed now-mips "$S/now"
+	mips_off; timed now-mips-back "$S/now"
+	edit_on "$S/now"; timed now-edit-common "$S/now" KERNELS="$common"
+	edit_off "$S/now"; timed now-edit-common-back "$S/now" KERNELS="$common"
+fi
+if [ "$only" != now ]; then
+	timed before-warm "$S/before" "${before_env[@]}"
+	edit_on "$S/before"; timed before-edit "$S/before" "${before_env[@]}"
+	edit_off "$S/before"; timed before-edit-back "$S/before" "${before_env[@]}"
+fi
 # Leave the matrix warm for the workbench as it is.
 timed now-rewarm "$S/now"
 
@@ -100,7 +111,14 @@ n=$(wc -w <<< "$KERNELS") c=$(wc -w <<< "$common")
 f() { printf %.0f "$(cat "$S/$1")"; }
 echo
 echo "bench-edit: $(date -u '+%F %T') UTC, $(nproc) CPUs, the workbench at $(git -C "$TOP" rev-parse --short=12 HEAD) against $BEFORE"
-echo "  a line in the KUnit file of fs/read_write.c, $n kernels: $(f now-edit)s (taken out again: $(f now-edit-back)s)"
-echo "  a comment in arch/mips/kernel/linux32.c, $n kernels:    $(f now-mips)s (taken out again: $(f now-mips-back)s)"
-echo "  the KUnit line on the $c kernels both have: now $(f now-edit-common)s (out: $(f now-edit-common-back)s), before $(f before-edit)s (out: $(f before-edit-back)s), ratio $(echo "scale=2; $(cat "$S/now-edit-common") / $(cat "$S/before-edit")" | bc)"
-echo "  nothing changed, $n kernels: $(f now-warm)s"
+if [ "$only" != before ]; then
+	echo "  a line in the KUnit file of fs/read_write.c, $n kernels: $(f now-edit)s (taken out again: $(f now-edit-back)s)"
+	echo "  a comment in arch/mips/kernel/linux32.c, $n kernels:    $(f now-mips)s (taken out again: $(f now-mips-back)s)"
+	echo "  the KUnit line on the $c kernels both have, now: $(f now-edit-common)s (out: $(f now-edit-common-back)s)"
+	echo "  nothing changed, $n kernels: $(f now-warm)s"
+fi
+if [ "$only" != now ]; then
+	echo "  the KUnit line on the $c kernels both have, before: $(f before-edit)s (out: $(f before-edit-back)s)"
+fi
+[ -n "$only" ] ||
+	echo "  ratio now / before: $(echo "scale=2; $(cat "$S/now-edit-common") / $(cat "$S/before-edit")" | bc)"
