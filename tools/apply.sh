@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # apply.sh [--commit-only]: turn the base tree into base + the series, as
 # commits on branch "series":
-#   series/0*.patch (git am, in order; the cover letter is not a commit),
-#   then each directory of kunit/, in order, and selftests/ (their files,
-#   hooks.diff and COMMIT_MSG), each with the F: lines of
+#   series/0*.patch (as git am would, in order; the cover letter is not a
+#   commit), then each directory of kunit/, in order, and selftests/ (their
+#   files, hooks.diff and COMMIT_MSG), each with the F: lines of
 #   MAINTAINERS.snippet that cover files it added.
-# The commits are made in a scratch worktree ($BUILD/apply), once per set
-# of inputs: the result is kept as refs/workbench/applied/<inputs hash>,
+# The commits are made in an index of their own ($BUILD/apply.index, no
+# work tree), once per set of inputs, each step kept (made_before below):
+# the result is kept as refs/workbench/applied/<inputs hash>,
 # so that a clone that comes back to the same inputs gets the same commit.
 # The tree then checks out the result, which rewrites only the files that
 # differ from what it had, so that the kernel builds see unchanged files as
@@ -27,9 +28,9 @@ cd "$TREE"
 
 ref=$(applied_ref)
 
-# The scratch worktree has a lock of its own: making a commit does not
+# Making the commits has a lock of its own: making a commit does not
 # wait for a run that holds $BUILD (hold_build), and two clones do not
-# make commits in it at once.
+# make commits in the index at once.
 exec 8>>"$BUILD/.apply-lock"
 flock -n 8 || { say "apply: waiting for another apply" >&2; flock 8; }
 
