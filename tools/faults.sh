@@ -485,17 +485,18 @@ for case in $CASES; do
 		fi
 		;;
 	stale)
-		# The main build's x86_64 image, and its vmlinux with the
-		# build number of its banner changed (same length): the
-		# image is then the build before the vmlinux.
+		# The main build's x86_64 image, and its vmlinux with a byte
+		# of its build ID changed: the image is then another build
+		# than the vmlinux, with the same banner.
 		(cd "$S/clone-A" && make apply) >/dev/null 2>&1
 		seed_x86_64
-		was=$(banner_id "$(KBUILD_PREFIX=$MAIN/kunit- built_banner x86_64)")
-		perl -pi -e 's/(Linux version [^\n]*?\) #)(\d)/$1.(($2 + 1) % 10)/e' "$S/kunit-x86_64/vmlinux"
-		now=$(banner_id "$(built_banner x86_64)")
-		want="booted kernel is not the one built (booted $was, built $now)"
+		was=$(KBUILD_PREFIX=$MAIN/kunit- built_ids x86_64 | sed -n 2p)
+		perl -0777 -pi -e 'BEGIN { $id = pack("H*", shift); ($new = $id) =~ s/^(.)/chr(ord($1) ^ 1)/se }
+			s/\Q$id\E/$new/g' "$was" "$S/kunit-x86_64/vmlinux"
+		now=$(built_ids x86_64 | sed -n 2p)
+		want="booted kernel is not the one built (booted build ID $was, built $now)"
 		if [ "$was" = "$now" ] || [ -z "$was" ]; then
-			bad "stale: could not plant a banner in the copied vmlinux ('$was', '$now')"
+			bad "stale: could not plant a build ID in the copied vmlinux ('$was', '$now')"
 		else
 			expect_row stale x86_64.0kunit "$want" \
 				env SKIP="i386 x32 kselftest" BOOT_CACHE=0 tools/run.sh x86_64

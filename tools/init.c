@@ -3,6 +3,7 @@
  * /init of the one boot of a kernel (tools/boot.sh), which runs after the
  * built-in KUnit suites have printed their results:
  *
+ *  - prints the build ID of the kernel (say_build_id());
  *  - kunit-modules: loads each /modules/NAME.ko, whose KUnit suites run
  *    as it loads;
  *  - one section per user ABI: runs the program in /tests/NN-ABI/ (the
@@ -159,6 +160,60 @@ static int end(const char *name, int rc, double t0)
 	return rc != 0;
 }
 
+/*
+ * The build ID of the running kernel: the NT_GNU_BUILD_ID note of its
+ * .notes section, which /sys/kernel/notes gives as it is (a header of three
+ * 32-bit words in the kernel's byte order, then name and description, each
+ * padded to four bytes).  tools/boot.sh checks it against the vmlinux it
+ * built.
+ */
+static int say_build_id(void)
+{
+	unsigned char buf[4096], *p = buf, *end;
+	char hex[2 * 64 + 1];
+	int fd, i;
+	ssize_t n;
+
+	fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		say("workbench: /sys/kernel/notes: %m");
+		return 1;
+	}
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (n < 0) {
+		say("workbench: /sys/kernel/notes: %m");
+		return 1;
+	}
+	end = buf + n;
+	while (end - p >= 12) {
+		unsigned int namesz, descsz, type;
+		unsigned char *name, *desc;
+
+		memcpy(&namesz, p, 4);
+		memcpy(&descsz, p + 4, 4);
+		memcpy(&type, p + 8, 4);
+		name = p + 12;
+		if (((size_t)namesz + 3) / 4 * 4 > (size_t)(end - name))
+			break;
+		desc = name + ((size_t)namesz + 3) / 4 * 4;
+		if (descsz > (size_t)(end - desc))
+			break;
+		if (type == 3 && namesz == 4 && !memcmp(name, "GNU", 4) &&
+		    descsz > 0 && descsz <= 64) {
+			for (i = 0; i < (int)descsz; i++)
+				sprintf(hex + 2 * i, "%02x", desc[i]);
+			say("workbench: build ID %s", hex);
+			return 0;
+		}
+		if (((size_t)descsz + 3) / 4 * 4 > (size_t)(end - desc))
+			break;
+		p = desc + ((size_t)descsz + 3) / 4 * 4;
+	}
+	say("workbench: no build ID in /sys/kernel/notes (%zd bytes)", n);
+	return 1;
+}
+
 static int entries(const char *dir, struct dirent ***names)
 {
 	int n = scandir(dir, names, NULL, alphasort);
@@ -253,10 +308,14 @@ int main(void)
 	if (kmsg < 0)
 		say("workbench: /dev/kmsg: %m: lines go to the console, where they can interleave with the kernel's");
 	if (mount("proc", "/proc", "proc", 0, NULL) ||
+	    mount("sysfs", "/sys", "sysfs", 0, NULL) ||
 	    mount("tmpfs", "/tmp", "tmpfs", 0, "size=50%")) {
 		say("workbench: mount: %m");
 		failed = 1;
 	}
+	/* Which kernel this is, before anything else. */
+	if (!failed)
+		failed |= say_build_id();
 	/* Every section runs, whatever the one before it did. */
 	if (!failed) {
 		failed |= load_modules();

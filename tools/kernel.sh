@@ -35,6 +35,14 @@ if ! cflags=$(kernel_cflags "$kernel" 2>"$log"); then
 fi
 
 cd "$TREE"
+# The same sources give the same image (Documentation/kbuild/
+# reproducible-builds.rst): the banner's build number, time, user and host
+# are fixed, the time the base's commit's, so that an edit that changes no
+# object (a comment) relinks the image it had, whose boot tools/boot.sh
+# has kept.  The banner then no longer tells two builds apart: the build
+# ID of vmlinux, which /init prints, does (lib.sh: boot_guard).
+KBUILD_BUILD_TIMESTAMP=$(git log -1 --format=%cD base 2>/dev/null || echo 'Thu, 1 Jan 1970 00:00:00 +0000')
+export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_VERSION=1 KBUILD_BUILD_USER=workbench KBUILD_BUILD_HOST=workbench
 source=${WORKBENCH_SOURCE:-$(tree_source)}
 tree=${WORKBENCH_TREE_ID-$(tree_id)}
 inputs=$(kernel_key "$kernel" "$cflags")

@@ -255,10 +255,16 @@ arch_abis() {
 	[ "$a" = - ] || echo "$a" | tr , ' '
 }
 
+# kernel_kconfig KERNEL: the options kunit.py adds to the kunitconfig for
+# KERNEL.  CONFIG_LOCALVERSION_AUTO=n for every kernel: the release string
+# would name the commit of the tree (-gSHA), which every edit makes anew,
+# and so change the image of a kernel whose code did not change
+# (tools/kernel.sh: the same sources give the same image).
 kernel_kconfig() {
 	local k
 	k=$(kernel_field "$1" 6)
 	[ "$k" = - ] || echo "$k" | tr , ' '
+	echo CONFIG_LOCALVERSION_AUTO=n
 	case $1 in
 	*-san)	echo "$SAN_KCONFIG" ;;
 	esac
@@ -704,50 +710,73 @@ boot_key() {
 KERNEL_FAULTS='Kernel panic|BUG:|Oops|WARNING:|UBSAN:|KASAN:|Unable to handle|Call Trace:'
 
 # The guard of every row: the kernel that booted is the kernel that was
-# built.  The "Linux version" line (linux_banner) holds the build number
-# and time of the link, so that no two builds of a build dir print the
-# same one: the console's must be the built vmlinux's.  A boot image that
-# wraps an older kernel (a stale piggy.o, say) prints another.  vmlinux
-# holds two such strings: init/version.o's, with the build number and time
-# left blank ("# PREEMPT_DYNAMIC"), and the one the link fills in, which
-# the kernel prints; strings(1) may join it to the bytes before it (on
-# parisc).
-built_banner() {
+# built.  tools/kernel.sh builds the same image from the same sources: the
+# "Linux version" line (linux_banner) names the release, the compiler and
+# the configuration's SMP and PREEMPT, but not which build it is.  The
+# build ID of vmlinux (its NT_GNU_BUILD_ID note, a SHA-1 of what was
+# linked) does; /init prints the booted kernel's from /sys/kernel/notes
+# (tools/init.c).  A boot image that wraps an older vmlinux (a stale
+# piggy.o, say) prints another.  vmlinux holds two banners: init/version.o's,
+# with the build number and time left blank ("# PREEMPT_DYNAMIC"), and the
+# one the link fills in, which the kernel prints; strings(1) may join it to
+# the bytes before it (on parisc).
+#
+# built_ids KERNEL: the banner of the kernel's vmlinux, and its build ID,
+# a line each.
+built_ids() {
 	local v cache
 	v=$(kbuild_dir "$1")/vmlinux
 	cache=$(kbuild_dir "$1")/.workbench-banner
-	# Read again when vmlinux is not the one it was read from.
-	if [ "$(head -1 "$cache" 2>/dev/null)" != "$(stat -c '%s %Y' "$v" 2>/dev/null)" ]; then
-		{ stat -c '%s %Y' "$v" 2>/dev/null
-		  strings -n 16 "$v" 2>/dev/null | grep -oE 'Linux version .*\) #[0-9]+ .*' | tail -1 || true
+	# Read again when vmlinux is not the one they were read from.
+	if [ "$(head -1 "$cache" 2>/dev/null)" != "$(stat -c '%s %Y id' "$v" 2>/dev/null)" ]; then
+		{ stat -c '%s %Y id' "$v" 2>/dev/null
+		  strings -n 16 "$v" 2>/dev/null | grep -oE 'Linux version .*\) #[0-9]+ .*' | tail -1 || echo
+		  LC_ALL=C readelf -n "$v" 2>/dev/null | sed -n 's/^ *Build ID: *//p' | head -1
 		} > "$cache.tmp" && mv "$cache.tmp" "$cache"
 	fi
-	sed -n 2p "$cache"
+	sed -n 2,3p "$cache"
+}
+
+built_banner() {
+	built_ids "$1" | sed -n 1p
 }
 
 booted_banner() {
 	grep -ao -m1 'Linux version .*' "$1" 2>/dev/null | head -1 | tr -d '\r' | sed 's/[[:space:]]*$//' || true
 }
 
-# banner_id BANNER: the build number and time of a banner.
-banner_id() {
-	sed 's/.*) \(#[0-9]\)/\1/' <<< "$1"
+# booted_build_id CONSOLE_LOG: the build ID that /init printed.
+booted_build_id() {
+	grep -ao -m1 'workbench: build ID [0-9a-f]*' "$1" 2>/dev/null | sed 's/.* //' || true
 }
 
-# boot_guard KERNEL CONSOLE_LOG: nothing when the console names the
+# banner_id BANNER: the release and the rest after the compiler: what of
+# two banners differs.
+banner_id() {
+	sed 's/^Linux version \([^ ]*\) .*) \(#[0-9]\)/\1 \2/' <<< "$1"
+}
+
+# boot_guard KERNEL CONSOLE_LOG [ok]: nothing when the console names the
 # vmlinux built for KERNEL, else the reason the row fails.  A console that
-# names no kernel is a failure only of a row that passed otherwise
-# (BOOT_GUARD_MISSING=fail); a kernel that printed nothing fails anyway.
+# names no kernel (no banner; or /init ran and printed no build ID) is a
+# failure only of a row that passed otherwise (ok); a kernel that printed
+# nothing fails anyway.  A boot that never reached /init (um, or no
+# initramfs) is known by its banner alone.
 boot_guard() {
-	local built booted
-	built=$(built_banner "$1")
+	local built built_id booted booted_id
+	{ read -r built; read -r built_id; } < <(built_ids "$1") || true
 	booted=$(booted_banner "$2")
-	if [ -z "$built" ]; then
+	booted_id=$(booted_build_id "$2")
+	if [ -z "$built" ] || [ -z "$built_id" ]; then
 		echo "no vmlinux built for $1 to check the booted kernel against"
 	elif [ -z "$booted" ]; then
 		[ "${3:-}" != ok ] || echo "booted kernel not identified: no 'Linux version' line in the console"
 	elif [ "$booted" != "$built" ]; then
 		echo "booted kernel is not the one built (booted $(banner_id "$booted"), built $(banner_id "$built"))"
+	elif [ -n "$booted_id" ] && [ "$booted_id" != "$built_id" ]; then
+		echo "booted kernel is not the one built (booted build ID $booted_id, built $built_id)"
+	elif [ -z "$booted_id" ] && grep -aq 'workbench: begin ' "$2"; then
+		[ "${3:-}" != ok ] || echo "booted kernel not identified: /init printed no build ID"
 	fi
 }
 

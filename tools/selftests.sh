@@ -216,7 +216,7 @@ rm -f "$cpio" "$sections"
 {
 	# /dev/kmsg: /init's lines go into the kernel log (tools/init.c).
 	printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" \
-		"nod /dev/kmsg 0600 0 0 c 1 11" "dir /proc 0755 0 0" \
+		"nod /dev/kmsg 0600 0 0 c 1 11" "dir /proc 0755 0 0" "dir /sys 0755 0 0" \
 		"dir /tmp 1777 0 0" "dir /tests 0755 0 0"
 } > "$list"
 : > "$sections"
