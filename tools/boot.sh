@@ -13,7 +13,7 @@
 # and logs are kept in $BUILD/boots; a later boot of the same image and
 # initramfs is not made: its rows stand, as "$REUSED" (BOOT_CACHE=0 boots
 # it anyway).
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 
 kernel=${1:?usage: boot.sh KERNEL}
 hold_applied "$@"

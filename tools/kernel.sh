@@ -10,7 +10,7 @@
 # or Kbuild file, scripts/, tools/ but the selftests).  On success the
 # build dir's .workbench-tree names the tree its image is good for, which
 # tools/boot.sh checks.  A build that fails is the kernel's KUnit row.
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 
 kernel=${1:?usage: kernel.sh KERNEL}
 hold_applied "$@"

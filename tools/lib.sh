@@ -3,7 +3,12 @@
 
 set -euo pipefail
 
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# (In bash alone where it can: every script of a run sources this file,
+# some hundred times for the matrix.)
+case ${BASH_SOURCE[0]} in
+*/*)	TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd) ;;
+*)	TOP=$(cd .. && pwd) ;;
+esac
 # Build output lives in a cache path shared by every clone on the machine:
 # the extracted tree, one build dir per arch, logs.  What is in it is keyed
 # by content (tools/apply.sh, tools/kunit.sh), so a clone never uses a stale
@@ -18,6 +23,7 @@ export WORKBENCH_QEMU_STARTS=${WORKBENCH_QEMU_STARTS:-$LOGS/qemu-starts.tsv}
 # The selftest binaries and initramfs images.
 ST=${ST:-$BUILD/st}
 JOBS=${JOBS:-$(nproc)}
+export JOBS
 # The base tree: Debian's linux-source-$BASE_SERIES, from the suite that
 # ships it (tools/tree.sh fetches it with apt-get, signed by the Debian
 # archive key).  KSRC=/path/to/linux replaces it with a tree of one's own.
@@ -139,7 +145,11 @@ rv32	riscv	32
 sh4	sh	-
 '
 
-ARCHES=$(awk 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$KERNEL_TABLE")
+ARCHES=
+while read -r _k _; do
+	[ -z "$_k" ] || ARCHES+="${ARCHES:+ }$_k"
+done <<< "$KERNEL_TABLE"
+unset _k
 KERNELS=${KERNELS:-"$ARCHES x86_64-san"}
 
 # The kunit.py build dir of a kernel (tools/mutants.sh uses its own).
@@ -252,7 +262,7 @@ kernel_image() {
 arch_abis() {
 	local a
 	a=$(kernel_field "$1" 5)
-	[ "$a" = - ] || echo "$a" | tr , ' '
+	[ "$a" = - ] || echo "${a//,/ }"
 }
 
 # kernel_kconfig KERNEL: the options kunit.py adds to the kunitconfig for
@@ -263,7 +273,7 @@ arch_abis() {
 kernel_kconfig() {
 	local k
 	k=$(kernel_field "$1" 6)
-	[ "$k" = - ] || echo "$k" | tr , ' '
+	[ "$k" = - ] || echo "${k//,/ }"
 	echo CONFIG_LOCALVERSION_AUTO=n
 	case $1 in
 	*-san)	echo "$SAN_KCONFIG" ;;
@@ -453,10 +463,10 @@ hppa_firmware() {
 	echo "$dir/hppa-firmware.img"
 }
 
-T0=${T0:-$(date +%s)}
+T0=${T0:-$EPOCHSECONDS}
 export T0
 
-say() { printf '[%4ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
+say() { printf '[%4ss] %s\n' "$((EPOCHSECONDS - T0))" "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # The lock of $BUILD.  Every run that checks out, builds from or boots what

@@ -9,7 +9,7 @@
 # while another kernel builds, and a kernel with none of them to do does
 # not wait behind the others.  Their lines interleave, each prefixed with its kernel; the
 # table is in the order of $KERNELS.
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 
 hold_applied "$@"
 MATRIX_JOBS=${MATRIX_JOBS:-2}

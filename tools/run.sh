@@ -4,7 +4,7 @@
 # the selftests and the initramfs (tools/selftests.sh), and boot it once
 # (tools/boot.sh), which gives the KUnit row and a row per user ABI.
 # Exits non-zero if any row failed.
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 
 kernel=${1:?usage: run.sh KERNEL}
 kernel_field "$kernel" 1 >/dev/null

@@ -8,7 +8,7 @@
 # (usr/gen_init_cpio): $ST/KERNEL.cpio, which tools/boot.sh boots.  An ABI
 # whose program does not build is its row, failed; it is left out.
 # selftests.sh --native: build them for x86_64 and run them on this machine.
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 
 kernel=${1:?usage: selftests.sh KERNEL|--native}
 hold_applied "$@"
@@ -22,15 +22,18 @@ mkdir -p "$LOGS"
 # syscall tables that make headers turns into headers, its Makefiles and
 # Kbuild files), so that an edit of the arch's C code does not install
 # them and build the selftests again.
+declare -A headers_done
 headers() {
 	local srcarch=$1 dir=$BUILD/hdr-$1 head
+	# Once per run: a kernel's ABIs share their source arch.
+	[ -z "${headers_done[$srcarch]:-}" ] || return 0
 	head=$( { git -C "$TREE" rev-parse HEAD:include/uapi HEAD:scripts HEAD:Makefile HEAD:usr
 		  git -C "$TREE" ls-tree -r HEAD "arch/$srcarch/" | grep -v '\.c$'; } | sha256sum | cut -d' ' -f1)
 	# Kernels that share a source arch may run at once (matrix.sh).
 	mkdir -p "$dir"
 	exec 7>>"$dir.lock"
 	flock 7
-	[ "$(cat "$dir/.workbench-stamp" 2>/dev/null)" = "$head" ] && { exec 7>&-; return 0; }
+	[ "$(cat "$dir/.workbench-stamp" 2>/dev/null)" = "$head" ] && { exec 7>&-; headers_done[$srcarch]=yes; return 0; }
 	take_slot "selftests: $srcarch UAPI headers"
 	say "selftests: installing the $srcarch UAPI headers"
 	make -s -C "$TREE" O="$dir" ARCH="$srcarch" headers >"$LOGS/headers-$srcarch.log" 2>&1 ||
@@ -38,6 +41,7 @@ headers() {
 	echo "$head" > "$dir/.workbench-stamp"
 	release_slot
 	exec 7>&-
+	headers_done[$srcarch]=yes
 }
 
 # st_key KERNEL: what the kernel's selftest build is made from, as one
@@ -48,7 +52,9 @@ st_key() {
 	local abi
 	{
 		git -C "$TREE" rev-parse HEAD:tools/testing/selftests HEAD:tools/include
-		git -C "$TREE" diff HEAD -- tools/testing/selftests tools/include
+		# What is not committed, where the tree has any (lib.sh: tree_id).
+		[ -n "${WORKBENCH_TREE_ID-$(tree_id)}" ] ||
+			git -C "$TREE" diff HEAD -- tools/testing/selftests tools/include
 		for abi in $(arch_abis "$1"); do
 			cat "$BUILD/hdr-$(abi_srcarch "$abi")/.workbench-stamp"
 		done
@@ -195,10 +201,7 @@ cpio_kselftest() {
 	[ -x "$inst/run_kselftest.sh" ] || return 1
 	printf '%s\n' "dir /bin 0755 0 0" "file /bin/busybox /bin/busybox 0755 0 0" "dir /kselftest 0755 0 0"
 	(cd "$inst" && find . -mindepth 1 -type d | sort | sed 's|^\.|dir /kselftest|; s|$| 0755 0 0|')
-	(cd "$inst" && find . -type f | sort | while read -r f; do
-		printf 'file /kselftest%s %s/%s %s 0 0\n' "${f#.}" "$inst" "${f#./}" \
-			"$(stat -c %a "$inst/$f")"
-	done)
+	find "$inst" -type f -printf 'file /kselftest/%P %p %m 0 0\n' | sort
 }
 
 abis=$(arch_abis "$kernel")
@@ -209,7 +212,10 @@ cpio=$ST/$kernel.cpio
 list=$cpio.list
 sections=$ST/$kernel.sections
 mkdir -p "$ST"
-rm -f "$cpio" "$sections"
+# The initramfs of the last run stays, for the end of this one to keep if
+# it is made of the same files (cpio_stamp); a run that stops before then
+# leaves no list of sections, and tools/boot.sh does not boot it.
+rm -f "$sections"
 
 # The initramfs's list (gen_init_cpio's format): /init, and what each
 # section runs.
@@ -304,6 +310,18 @@ if { [ ! -x "$ST/$kernel/init" ] || [ "$(cat "$ST/$kernel/init.src" 2>/dev/null)
 fi
 echo "file /init $ST/$kernel/init 0755 0 0" >> "$list"
 
+# What the initramfs is made of: its list, and each file's size, times and
+# inode (the change time moves whenever a file is written, whatever its
+# modification time says), gen_init_cpio's among them.  An initramfs made
+# of the same is kept.
+stamp=$( { cat "$list"
+	   { echo "$gen_init_cpio"; awk '$1 == "file" { print $3 }' "$list"; } |
+		xargs stat -c '%n %s %Y %Z %i' 2>&1 || true; } | sha256sum | cut -d' ' -f1)
+if [ -s "$cpio" ] && [ "$(cat "$cpio.stamp" 2>/dev/null)" = "$stamp" ]; then
+	say "selftests $kernel: initramfs $cpio, made of the same files: $(paste -sd' ' "$sections")"
+	exit 0
+fi
+rm -f "$cpio" "$cpio.stamp"
 # The same files give the same archive (-t: one time for every entry),
 # so that tools/boot.sh knows a boot it has seen.  Through cat, which
 # checks every write and the close (gen_init_cpio does not check the last
@@ -318,4 +336,5 @@ if ! { "$gen_init_cpio" -t 1 "$list" | cat > "$cpio.tmp"; } 2>"$LOGS/cpio-$kerne
 	exit 1
 fi
 mv "$cpio.tmp" "$cpio"
+echo "$stamp" > "$cpio.stamp"
 say "selftests $kernel: initramfs $cpio ($(du -k "$cpio" | cut -f1) KiB): $(paste -sd' ' "$sections")"

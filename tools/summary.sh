@@ -14,19 +14,49 @@ echo "this clone's series: $mine (linux $(base_version) + series, kunit/, selfte
 printf '%-10s %-19s %7s %7s %7s %6s  %s\n' kernel suite passed failed skipped time status
 # The rows in the order of $KERNELS, then any other kernel's (a run of
 # kernels outside the default list, tools/matrix.sh parisc say): every
-# recorded row is shown and counted.
-rows=$(for k in $KERNELS; do ls "$RESULTS" | grep "^$k\." | sort || true; done)
-others=$(ls "$RESULTS" | grep -vxF -f <(printf '%s\n' $rows) | sort || true)
-[ -n "$rows$others" ] || die "no results in $RESULTS"
+# recorded row is shown and counted.  In bash alone: a program per row
+# was a second or two at the end of every run.
+all=()
+for f in "$RESULTS"/*; do
+	[ -f "$f" ] && all+=("${f##*/}")
+done
+[ ${#all[@]} -gt 0 ] || die "no results in $RESULTS"
+order=()
+declare -A seen
+for k in $KERNELS; do
+	for f in "${all[@]}"; do
+		[ "${f%%.*}" = "$k" ] || continue
+		order+=("$f")
+		seen[$f]=1
+	done
+done
+for f in "${all[@]}"; do
+	[ -n "${seen[$f]:-}" ] || order+=("$f")
+done
+# The fields of every row, read once.
+declare -A row
+for f in "${order[@]}"; do
+	row[$f]=$(< "$RESULTS/$f")
+done
 # The accelerator of each row is shown only when the rows differ in it;
-# else one line below the table says it.
-accel_names=$(for f in $rows $others; do cut -f9 "$RESULTS/$f" | cut -d' ' -f1; done)
-accels=$(grep -vx -e - -e none -e '' <<< "$accel_names" | sort -u || true)
-# Why a row that KVM could have run ran under TCG, from the first such row.
-kvm_why=$(for f in $rows $others; do cut -f9 "$RESULTS/$f"; done |
-	  grep -m1 -o '^tcg (\(no KVM\|KVM\|a boot under KVM\|ACCEL\).*)$' | sed 's/^tcg (//; s/)$//' || true)
-for f in $rows $others; do
-	IFS=$'\t' read -r name status passed failed skipped log secs source accel < "$RESULTS/$f"
+# else one line below the table says it.  Why a row that KVM could have
+# run ran under TCG: the first such row's reason.
+declare -A accel_seen
+accels=() kvm_why=
+for f in "${order[@]}"; do
+	IFS=$'\t' read -r _ _ _ _ _ _ _ _ accel <<< "${row[$f]}"
+	case ${accel%% *} in
+	''|-|none) ;;
+	*) [ -n "${accel_seen[${accel%% *}]:-}" ] || accels+=("${accel%% *}")
+	   accel_seen[${accel%% *}]=1 ;;
+	esac
+	if [ -z "$kvm_why" ] && [[ $accel =~ ^tcg\ \((no\ KVM|KVM|a\ boot\ under\ KVM|ACCEL).*\)$ ]]; then
+		kvm_why=${accel#tcg (}
+		kvm_why=${kvm_why%)}
+	fi
+done
+for f in "${order[@]}"; do
+	IFS=$'\t' read -r name status passed failed skipped log secs source accel <<< "${row[$f]}"
 	arch=${name%%.*}
 	suite=${name#*.}
 	case $suite in
@@ -44,16 +74,17 @@ for f in $rows $others; do
 		note="FAILED: built from ${source:-an unknown tree}, not from this clone's series; $note"
 		bad=1
 	fi
-	[ "$(wc -l <<< "$accels")" -le 1 ] || case $accel in ''|-|none) ;; *) note+=" (${accel%% *})" ;; esac
+	[ ${#accels[@]} -le 1 ] || case $accel in ''|-|none) ;; *) note+=" (${accel%% *})" ;; esac
 	case $secs in ''|-) secs=- ;; *) secs+=s ;; esac
 	printf '%-10s %-19s %7s %7s %7s %6s  %s\n' "$arch" "$suite" "$passed" "$failed" \
 		"$skipped" "$secs" "$note"
 	P=$((P + passed)) F=$((F + failed)) S=$((S + skipped))
 done
 echo
-case $(wc -l <<< "$accels") in
-1) [ -z "$accels" ] || echo "every QEMU boot under $accels${kvm_why:+ ($kvm_why)}" ;;
-*) echo "the QEMU boots ran under $(paste -sd, <<< "$accels" | sed 's/,/ and /g'), as each row says${kvm_why:+; TCG: $kvm_why}" ;;
+case ${#accels[@]} in
+0) ;;
+1) echo "every QEMU boot under ${accels[0]}${kvm_why:+ ($kvm_why)}" ;;
+*) echo "the QEMU boots ran under $(IFS=,; echo "${accels[*]}" | sed 's/,/ and /g'), as each row says${kvm_why:+; TCG: $kvm_why}" ;;
 esac
 [ $bad -ne 0 ] || echo "every row built from $mine"
 echo "$P passed, $F failed, $S skipped"
