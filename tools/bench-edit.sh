@@ -3,19 +3,22 @@
 # bench-edit.sh: the edit loop, timed, in scratch clones of this repository
 # (the clone it runs in is not touched), with the matrix warm:
 #
-#   edit   one line appended to the KUnit file that fs/read_write.c
+#   edit   a comment line appended to the KUnit file that fs/read_write.c
 #          includes (kunit/read_write/fs/tests/read_write_kunit.c): every
-#          kernel compiles fs/read_write.o again, links, and boots;
+#          kernel compiles fs/read_write.o again and links; the object,
+#          and so the image, is the one it was (tools/kernel.sh);
+#   code   a line of code appended there instead (a string in the
+#          object): every kernel compiles, links and boots;
 #   mips   a comment appended to arch/mips/kernel/linux32.c in the MIPS
 #          patch: only mips64 and mips64el compile that file;
 #
 # make test after each, and after it is taken out again.  For comparison,
-# "edit" with the workbench as it was before one boot per kernel
+# "edit" and "code" with the workbench as it was before one boot per kernel
 # (BENCH_EDIT_BEFORE, a commit of this repository: its tools/ and Makefile,
 # with this clone's series, suites, selftests, apply.sh, maintainers.py and
 # the kernels' rows, so that both build the same kernels), on the kernels both have
 # (sh: the workbench before had no sh row), with a selftest directory of
-# its own.  Prints each time, and the ratio of the two "edit" times.
+# its own.  Prints each time, and the ratios of the two sides' times.
 . "$(dirname "$0")/lib.sh"
 
 BEFORE=${BENCH_EDIT_BEFORE:-774ed0f}
@@ -47,6 +50,7 @@ timed() {
 line() { echo "/* bench-edit $(date +%s%N) */"; }
 kfile=kunit/read_write/fs/tests/read_write_kunit.c
 edit_on() { line >> "$1/$kfile"; }
+code_on() { echo "static const char bench_edit_id[] __used = \"$(date +%s%N)\";" >> "$1/$kfile"; }
 edit_off() { git -C "$1" checkout -q -- "$kfile"; }
 
 # The MIPS patch with a comment at the end of linux32.c, made with git in a
@@ -98,11 +102,15 @@ if [ "$only" != before ]; then
 	mips_off; timed now-mips-back "$S/now"
 	edit_on "$S/now"; timed now-edit-common "$S/now" KERNELS="$common"
 	edit_off "$S/now"; timed now-edit-common-back "$S/now" KERNELS="$common"
+	code_on "$S/now"; timed now-code-common "$S/now" KERNELS="$common"
+	edit_off "$S/now"; timed now-code-common-back "$S/now" KERNELS="$common"
 fi
 if [ "$only" != now ]; then
 	timed before-warm "$S/before" "${before_env[@]}"
 	edit_on "$S/before"; timed before-edit "$S/before" "${before_env[@]}"
 	edit_off "$S/before"; timed before-edit-back "$S/before" "${before_env[@]}"
+	code_on "$S/before"; timed before-code "$S/before" "${before_env[@]}"
+	edit_off "$S/before"; timed before-code-back "$S/before" "${before_env[@]}"
 fi
 # Leave the matrix warm for the workbench as it is.
 timed now-rewarm "$S/now"
@@ -112,13 +120,17 @@ f() { printf %.0f "$(cat "$S/$1")"; }
 echo
 echo "bench-edit: $(date -u '+%F %T') UTC, $(nproc) CPUs, the workbench at $(git -C "$TOP" rev-parse --short=12 HEAD) against $BEFORE"
 if [ "$only" != before ]; then
-	echo "  a line in the KUnit file of fs/read_write.c, $n kernels: $(f now-edit)s (taken out again: $(f now-edit-back)s)"
+	echo "  a comment line in the KUnit file of fs/read_write.c, $n kernels: $(f now-edit)s (taken out again: $(f now-edit-back)s)"
 	echo "  a comment in arch/mips/kernel/linux32.c, $n kernels:    $(f now-mips)s (taken out again: $(f now-mips-back)s)"
-	echo "  the KUnit line on the $c kernels both have, now: $(f now-edit-common)s (out: $(f now-edit-common-back)s)"
+	echo "  the comment line on the $c kernels both have, now: $(f now-edit-common)s (out: $(f now-edit-common-back)s)"
+	echo "  a line of code there, the $c kernels, now: $(f now-code-common)s (out: $(f now-code-common-back)s)"
 	echo "  nothing changed, $n kernels: $(f now-warm)s"
 fi
 if [ "$only" != now ]; then
-	echo "  the KUnit line on the $c kernels both have, before: $(f before-edit)s (out: $(f before-edit-back)s)"
+	echo "  the comment line on the $c kernels both have, before: $(f before-edit)s (out: $(f before-edit-back)s)"
+	echo "  the line of code, the $c kernels, before: $(f before-code)s (out: $(f before-code-back)s)"
 fi
-[ -n "$only" ] ||
-	echo "  ratio now / before: $(echo "scale=2; $(cat "$S/now-edit-common") / $(cat "$S/before-edit")" | bc)"
+if [ -z "$only" ]; then
+	echo "  ratio now / before, the comment line: $(echo "scale=2; $(cat "$S/now-edit-common") / $(cat "$S/before-edit")" | bc)"
+	echo "  ratio now / before, the line of code: $(echo "scale=2; $(cat "$S/now-code-common") / $(cat "$S/before-code")" | bc)"
+fi
