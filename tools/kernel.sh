@@ -93,6 +93,7 @@ fi
 
 use_firmware "$kernel"
 rm -f "$bdir/.workbench-built"
+same=
 state=$(tree_state)
 take_slot "kernel $kernel"
 t=$(date +%s)
@@ -108,9 +109,40 @@ if [ -n "${sources_only:-}" ]; then
 	make_args=(ARCH="$(make_arch "$kernel")" O="$bdir" --jobs="$JOBS" "CC=$KERNEL_CC ${cross}gcc")
 	[ -z "$cflags" ] || make_args+=("KCFLAGS=$cflags")
 	[ -z "$cross" ] || make_args+=(CROSS_COMPILE="$cross")
-	say "kernel $kernel: building from $source with make all, for the $sources_only changed files it reads (${cross}gcc, ccache but for .incbin sources)"
-	alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make all $*"; exec make all "$@"' \
-		make-all "${make_args[@]}" || rc=$?
+	# Objects first: where the changed files go into objects alone
+	# (lib.sh: objects_of), make compiles those; if each is byte for
+	# byte the object it was, so is the image (the link is reproducible,
+	# above), and make all would only link it again.  A comment, say.
+	if objs=$(objects_of "$bdir" <<< "$relevant"); then
+		was=$bdir/.workbench-was
+		rm -rf "$was"
+		same=yes
+		for o in $objs; do
+			mkdir -p "$was/$(dirname "$o")"
+			cp -p "$bdir/$o" "$was/$o" 2>/dev/null || same=
+		done
+		if [ -n "$same" ]; then
+			say "kernel $kernel: compiling the $(wc -w <<< "$objs") objects that the $sources_only changed files go into, from $source ($objs)"
+			# shellcheck disable=SC2086
+			alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make $*"; exec make "$@"' \
+				make-objects "${make_args[@]}" $objs || same=
+			for o in $objs; do
+				[ -z "$same" ] || cmp -s "$bdir/$o" "$was/$o" || same=
+			done
+			mv "$log" "$log.objects"
+		fi
+		rm -rf "$was"
+	fi
+	if [ -n "$same" ]; then
+		say "kernel $kernel: each object is the one it was: the image is the one it was, and it is not linked again"
+		cat "$log.objects" > "$log"
+	else
+		say "kernel $kernel: building from $source with make all, for the $sources_only changed files it reads (${cross}gcc, ccache but for .incbin sources)"
+		alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make all $*"; exec make all "$@"' \
+			make-all "${make_args[@]}" || rc=$?
+		[ ! -f "$log.objects" ] || { cat "$log.objects" "$log" > "$log.all" && mv "$log.all" "$log"; }
+	fi
+	rm -f "$log.objects"
 else
 	say "kernel $kernel: building from $source (${cross}gcc, ccache but for .incbin sources)"
 	alive "kernel $kernel" "$log" python3 tools/testing/kunit/kunit.py build "${build_args[@]}" || rc=$?
@@ -134,7 +166,14 @@ elif [ "$(make_arch "$kernel")" = sh ] &&
 	status="FAILED: $(tail -1 "$LOGS/tbit-$kernel.log" | sed 's/^tbit_scan: //') (first: $(head -1 "$LOGS/tbit-$kernel.log"))"
 else
 	[ "$(make_arch "$kernel")" != sh ] || say "kernel $kernel: $(tail -1 "$LOGS/tbit-$kernel.log")"
-	kernel_deps "$bdir" > "$bdir/.workbench-deps"
+	if [ -n "$same" ]; then
+		# The objects' .cmd files are all that changed: what they read
+		# now joins what the build read.
+		{ cat "$bdir/.workbench-deps"; kernel_deps "$bdir" $objs; } | sort -u > "$bdir/.workbench-deps.new"
+		mv "$bdir/.workbench-deps.new" "$bdir/.workbench-deps"
+	else
+		kernel_deps "$bdir" > "$bdir/.workbench-deps"
+	fi
 	[ -z "$tree" ] || echo "$inputs $tree" > "$bdir/.workbench-built"
 	echo "$tree" > "$bdir/.workbench-tree"
 	say "kernel $kernel: built in ${secs}s ($(grep -c . "$bdir/.workbench-deps") files of the tree go into it)"

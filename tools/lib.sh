@@ -619,15 +619,23 @@ kernel_key() {
 	{ kernel_inputs "$1"; echo "$2"; } | sha256sum | cut -d' ' -f1
 }
 
-# kernel_deps BUILD_DIR: the files of the tree that the build read, one
-# path a line, relative to the tree: the sources and the headers of every
-# target that kbuild's .cmd files list (source_ and deps_).
+# kernel_deps BUILD_DIR [OBJECT...]: the files of the tree that the build
+# read, one path a line, relative to the tree: the sources and the headers
+# of every target that kbuild's .cmd files list (source_ and deps_); with
+# OBJECTs, of theirs alone.
 kernel_deps() {
-	local rel
+	local rel dir=$1 o
+	shift
 	# kbuild names the tree's files by absolute path, or relative to the
 	# build dir (../linux/fs/read_write.c) where it can.
-	rel=$(realpath -m --relative-to="$1" "$TREE")
-	find "$1" -name '.*.cmd' ! -path '*/scripts/*' -print0 |
+	rel=$(realpath -m --relative-to="$dir" "$TREE")
+	if [ $# -gt 0 ]; then
+		for o; do
+			printf '%s\0' "$dir/$(dirname "$o")/.$(basename "$o").cmd"
+		done
+	else
+		find "$dir" -name '.*.cmd' ! -path '*/scripts/*' -print0
+	fi |
 		xargs -0 awk -v abs="$TREE/" -v rel="$rel/" '
 			/^savedcmd_/ { next }
 			{ for (i = 1; i <= NF; i++) {
@@ -641,6 +649,33 @@ kernel_deps() {
 				print p
 			} }' |
 		sort -u
+}
+
+# objects_of BUILD_DIR < FILES: the objects of BUILD_DIR whose kbuild .cmd
+# files name one of FILES (files of the tree, a line each); fails where a
+# .cmd file that is not an object's names one (a generated file, a link),
+# or where there are more than OBJECTS_FIRST_MAX (40) of them.
+objects_of() {
+	local bdir=$1 rel f cmd b d n=0
+	local -a pats=()
+	rel=$(realpath -m --relative-to="$bdir" "$TREE")
+	while read -r f; do
+		[ -z "$f" ] || pats+=(-e "$TREE/$f" -e "$rel/$f")
+	done
+	[ ${#pats[@]} -gt 0 ] || return 1
+	while read -r cmd; do
+		cmd=${cmd#"$bdir"/}
+		b=${cmd##*/}
+		case $b in .*.o.cmd) ;; *) return 1 ;; esac
+		case $cmd in scripts/*|tools/*) return 1 ;; esac
+		b=${b#.}
+		d=
+		[ "$cmd" = "${cmd%/*}" ] || d=${cmd%/*}/
+		echo "$d${b%.cmd}"
+		n=$((n + 1))
+		[ $n -le "${OBJECTS_FIRST_MAX:-40}" ] || return 1
+	done < <(grep -rlF --include='.*.cmd' "${pats[@]}" "$bdir" || true)
+	[ $n -gt 0 ]
 }
 
 # kernel_relevant DEPS: of the changed paths on stdin, those that decide an
