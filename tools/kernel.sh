@@ -109,11 +109,14 @@ if [ -n "${sources_only:-}" ]; then
 	make_args=(ARCH="$(make_arch "$kernel")" O="$bdir" --jobs="$JOBS" "CC=$KERNEL_CC ${cross}gcc")
 	[ -z "$cflags" ] || make_args+=("KCFLAGS=$cflags")
 	[ -z "$cross" ] || make_args+=(CROSS_COMPILE="$cross")
-	# Objects first: where the changed files go into objects alone
-	# (lib.sh: objects_of), make compiles those; if each is byte for
-	# byte the object it was, so is the image (the link is reproducible,
-	# above), and make all would only link it again.  A comment, say.
-	if objs=$(objects_of "$bdir" <<< "$relevant"); then
+	# Objects first: where the change is to comments and blank lines
+	# (lib.sh: comments_only) of files that go into objects alone
+	# (objects_of), make compiles those; if each is byte for byte the
+	# object it was, so is the image (the link is reproducible, above),
+	# and make all would only link it again.  A change of code goes to
+	# make all at once.
+	# shellcheck disable=SC2086
+	if comments_only "$was_tree" "$tree" $relevant && objs=$(objects_of "$bdir" <<< "$relevant"); then
 		was=$bdir/.workbench-was
 		rm -rf "$was"
 		same=yes

@@ -651,6 +651,16 @@ kernel_deps() {
 		sort -u
 }
 
+# comments_only FROM TO FILE...: every line that the change from commit FROM
+# to TO adds or removes in FILEs is blank or a comment's.  A guess, which
+# only chooses whether tools/kernel.sh compiles the objects first.
+comments_only() {
+	git -C "$TREE" diff -U0 "$1" "$2" -- "${@:3}" | awk '
+		/^(\+\+\+|---) / { next }
+		/^[-+]/ && substr($0, 2) !~ /^[ \t]*(\/\*|\*( |\/|$)|\/\/|$)/ { code = 1 }
+		END { exit code }'
+}
+
 # objects_of BUILD_DIR < FILES: the objects of BUILD_DIR whose kbuild .cmd
 # files name one of FILES (files of the tree, a line each); fails where a
 # .cmd file that is not an object's names one (a generated file, a link),
