@@ -40,6 +40,9 @@
 #              test is linked dynamically, and on a system without its
 #              loader the launcher skips, naming the loader; the i386
 #              row of the matrix fails, saying so
+#   same-objects  a comment in a source file: the one object it goes into
+#              is compiled, the same as it was, and the kernel is not
+#              linked again; a line of code: make all links a new image
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
@@ -47,7 +50,7 @@
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works stale no-loader}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works same-objects stale no-loader}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -483,6 +486,36 @@ for case in $CASES; do
 			bad "hung-once: exit $r; rows '$k' ($kp), '$st' ($passed passed, log $log); left: $left ($S/hung-once.out)"
 			pkill -f 'sleep 100000' || true
 		fi
+		;;
+	same-objects)
+		# um: the image is vmlinux itself.
+		kfile=$S/clone-A/kunit/read_write/fs/tests/read_write_kunit.c
+		test_um "$S/clone-A" "$S/same-objects-0.out" || bad "same-objects: make test KERNELS=um: $S/same-objects-0.out"
+		was=$(sha256sum < "$S/kunit-um/vmlinux")
+		was_t=$(stat -c %Y "$S/kunit-um/vmlinux")
+		echo "/* a comment (tools/faults.sh) */" >> "$kfile"
+		r=0
+		test_um "$S/clone-A" "$S/same-objects-1.out" || r=$?
+		now=$(sha256sum < "$S/kunit-um/vmlinux")
+		if [ $r = 0 ] && grep -q 'kernel um: compiling the 1 objects .*(fs/read_write.o)' "$S/same-objects-1.out" &&
+		   grep -q 'kernel um: each object is the one it was' "$S/same-objects-1.out" &&
+		   ! grep -q 'make all' "$S/same-objects-1.out" &&
+		   [ "$now" = "$was" ] && [ "$(stat -c %Y "$S/kunit-um/vmlinux")" = "$was_t" ]; then
+			ok "same-objects: a comment: fs/read_write.o compiled, the same; vmlinux not linked again"
+		else
+			bad "same-objects: a comment: exit $r, vmlinux ${now:0:12} (was ${was:0:12}): $S/same-objects-1.out"
+		fi
+		echo 'static const char faults_id[] __used = "tools/faults.sh";' >> "$kfile"
+		r=0
+		test_um "$S/clone-A" "$S/same-objects-2.out" || r=$?
+		now=$(sha256sum < "$S/kunit-um/vmlinux")
+		if [ $r = 0 ] && grep -q 'kernel um: building from .* with make all' "$S/same-objects-2.out" &&
+		   [ "$now" != "$was" ]; then
+			ok "same-objects: a line of code: make all, a new vmlinux, its rows pass"
+		else
+			bad "same-objects: a line of code: exit $r, vmlinux ${now:0:12} (was ${was:0:12}): $S/same-objects-2.out"
+		fi
+		git -C "$S/clone-A" checkout -q -- "$kfile"
 		;;
 	stale)
 		# The main build's x86_64 image, and its vmlinux with a byte
