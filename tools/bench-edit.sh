@@ -112,7 +112,9 @@ if [ "$only" != now ]; then
 	code_on "$S/before"; timed before-code "$S/before" "${before_env[@]}"
 	edit_off "$S/before"; timed before-code-back "$S/before" "${before_env[@]}"
 fi
-# Leave the matrix warm for the workbench as it is.
+# Leave the matrix warm for the workbench as it is (the "before" side
+# configured and built the same build dirs its own way: tools/kernel.sh
+# sees their .config).
 timed now-rewarm "$S/now"
 
 n=$(wc -w <<< "$KERNELS") c=$(wc -w <<< "$common")

@@ -165,7 +165,7 @@ seed_x86_64() {
 	rm -f "$b/.workbench-banner"
 	tree=$(tree_id)
 	echo "$tree" > "$b/.workbench-tree"
-	echo "$(TOP=$S/clone-A kernel_key x86_64 "") $tree" > "$b/.workbench-built"
+	echo "$(TOP=$S/clone-A kernel_key x86_64 "") $tree $(config_sum "$b")" > "$b/.workbench-built"
 }
 
 # A stand-in for qemu-system-x86_64 that prints nothing and never ends.

@@ -48,8 +48,12 @@ tree=${WORKBENCH_TREE_ID-$(tree_id)}
 inputs=$(kernel_key "$kernel" "$cflags")
 
 # What changed since the last good build, if that is all that differs.
+# The .config is part of the record: a build dir that another build
+# configured since (kunit.py by hand, make bench-edit's "before") is built
+# again.
 if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] &&
-   read -r was_inputs was_tree < "$bdir/.workbench-built" && [ "$was_inputs" = "$inputs" ]; then
+   read -r was_inputs was_tree was_config < "$bdir/.workbench-built" && [ "$was_inputs" = "$inputs" ] &&
+   [ "${was_config:-}" = "$(config_sum "$bdir")" ]; then
 	if [ "$was_tree" = "$tree" ]; then
 		say "kernel $kernel: unchanged since its last build ($source)"
 		echo "$tree" > "$bdir/.workbench-tree"
@@ -60,7 +64,7 @@ if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-d
 		relevant=$(kernel_relevant "$bdir/.workbench-deps" <<< "$changed")
 		if [ -z "$relevant" ]; then
 			say "kernel $kernel: unchanged: it is built from none of the $(grep -c . <<< "$changed") files that changed ($source)"
-			echo "$inputs $tree" > "$bdir/.workbench-built"
+			echo "$inputs $tree $(config_sum "$bdir")" > "$bdir/.workbench-built"
 			echo "$tree" > "$bdir/.workbench-tree"
 			exit 0
 		fi
@@ -177,7 +181,7 @@ else
 	else
 		kernel_deps "$bdir" > "$bdir/.workbench-deps"
 	fi
-	[ -z "$tree" ] || echo "$inputs $tree" > "$bdir/.workbench-built"
+	[ -z "$tree" ] || echo "$inputs $tree $(config_sum "$bdir")" > "$bdir/.workbench-built"
 	echo "$tree" > "$bdir/.workbench-tree"
 	say "kernel $kernel: built in ${secs}s ($(grep -c . "$bdir/.workbench-deps") files of the tree go into it)"
 	exit 0

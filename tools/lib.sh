@@ -613,6 +613,13 @@ kernel_inputs() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# config_sum BUILD_DIR: the build dir's .config, as a hash.
+config_sum() {
+	local h
+	h=$(sha256sum < "$1/.config" 2>/dev/null) || h=none
+	echo "${h:0:16}"
+}
+
 # kernel_key KERNEL CFLAGS: what .workbench-built records of a build's
 # inputs outside the tree: kernel_inputs and the flags of kernel_cflags.
 kernel_key() {
