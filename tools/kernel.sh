@@ -176,6 +176,7 @@ else
 	if [ -n "$same" ]; then
 		# The objects' .cmd files are all that changed: what they read
 		# now joins what the build read.
+		# shellcheck disable=SC2086
 		{ cat "$bdir/.workbench-deps"; kernel_deps "$bdir" $objs; } | sort -u > "$bdir/.workbench-deps.new"
 		mv "$bdir/.workbench-deps.new" "$bdir/.workbench-deps"
 	else
