@@ -28,6 +28,10 @@ git -C "$TOP" rev-parse -q --verify "$BEFORE^{commit}" >/dev/null ||
 	die "bench-edit: no commit $BEFORE in $TOP (BENCH_EDIT_BEFORE)"
 rm -rf "$S"
 mkdir -p "$S"
+# The commit the clones are made of (a commit made during the run is not
+# in them).
+head=$(git -C "$TOP" rev-parse --short=12 HEAD)
+git -C "$TOP" diff --quiet HEAD || head+=" and its changes not committed"
 git clone -q "$TOP" "$S/now"
 git -C "$TOP" diff HEAD | git -C "$S/now" apply --allow-empty
 ident=(-c user.name=bench-edit -c user.email=bench-edit@localhost)
@@ -120,7 +124,7 @@ timed now-rewarm "$S/now"
 n=$(wc -w <<< "$KERNELS") c=$(wc -w <<< "$common")
 f() { printf %.0f "$(cat "$S/$1")"; }
 echo
-echo "bench-edit: $(date -u '+%F %T') UTC, $(nproc) CPUs, the workbench at $(git -C "$TOP" rev-parse --short=12 HEAD) against $BEFORE"
+echo "bench-edit: $(date -u '+%F %T') UTC, $(nproc) CPUs, the workbench at $head against $BEFORE"
 if [ "$only" != before ]; then
 	echo "  a comment line in the KUnit file of fs/read_write.c, $n kernels: $(f now-edit)s (taken out again: $(f now-edit-back)s)"
 	echo "  a comment in arch/mips/kernel/linux32.c, $n kernels:    $(f now-mips)s (taken out again: $(f now-mips-back)s)"
