@@ -42,7 +42,9 @@
 #              row of the matrix fails, saying so
 #   same-objects  a comment in a source file: the one object it goes into
 #              is compiled, the same as it was, and the kernel is not
-#              linked again; a line of code: make all links a new image
+#              linked again; a comment that moves the lines of
+#              assertions: the object differs, make all links a new
+#              image; a line of code: make all at once
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
@@ -505,6 +507,21 @@ for case in $CASES; do
 		else
 			bad "same-objects: a comment: exit $r, vmlinux ${now:0:12} (was ${was:0:12}): $S/same-objects-1.out"
 		fi
+		# A comment above the tests moves the line numbers that their
+		# assertions record: the object is compiled first and differs,
+		# and make all links a new vmlinux.
+		sed -i '1a /* a comment that moves the lines below (tools/faults.sh) */' "$kfile"
+		r=0
+		test_um "$S/clone-A" "$S/same-objects-moved.out" || r=$?
+		now=$(sha256sum < "$S/kunit-um/vmlinux")
+		if [ $r = 0 ] && grep -q 'kernel um: compiling the 1 objects .*(fs/read_write.o)' "$S/same-objects-moved.out" &&
+		   grep -q 'kernel um: building from .* with make all' "$S/same-objects-moved.out" &&
+		   [ "$now" != "$was" ]; then
+			ok "same-objects: a comment that moves lines: fs/read_write.o differs, make all, a new vmlinux"
+		else
+			bad "same-objects: a comment that moves lines: exit $r, vmlinux ${now:0:12} (was ${was:0:12}): $S/same-objects-moved.out"
+		fi
+		was=$now
 		echo 'static const char faults_id[] __used = "tools/faults.sh";' >> "$kfile"
 		r=0
 		test_um "$S/clone-A" "$S/same-objects-2.out" || r=$?
