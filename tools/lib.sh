@@ -799,10 +799,6 @@ built_ids() {
 	sed -n 2,3p "$cache"
 }
 
-built_banner() {
-	built_ids "$1" | sed -n 1p
-}
-
 booted_banner() {
 	grep -ao -m1 'Linux version .*' "$1" 2>/dev/null | head -1 | tr -d '\r' | sed 's/[[:space:]]*$//' || true
 }
