@@ -131,18 +131,17 @@ if [ -n "${sources_only:-}" ]; then
 		if [ -n "$same" ]; then
 			say "kernel $kernel: compiling the $(wc -w <<< "$objs") objects that the $sources_only changed files go into, from $source ($objs)"
 			# shellcheck disable=SC2086
-			alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make $*"; exec make "$@"' \
+			alive "kernel $kernel" "$log.objects" bash -c 'echo "Building with:"; echo "\$ make $*"; exec make "$@"' \
 				make-objects "${make_args[@]}" $objs || same=
 			for o in $objs; do
 				[ -z "$same" ] || cmp -s "$bdir/$o" "$was/$o" || same=
 			done
-			mv "$log" "$log.objects"
 		fi
 		rm -rf "$was"
 	fi
 	if [ -n "$same" ]; then
 		say "kernel $kernel: each object is the one it was: the image is the one it was, and it is not linked again"
-		cat "$log.objects" > "$log"
+		mv "$log.objects" "$log"
 	else
 		say "kernel $kernel: building from $source with make all, for the $sources_only changed files it reads (${cross}gcc, ccache but for .incbin sources)"
 		alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make all $*"; exec make all "$@"' \
