@@ -30,7 +30,10 @@ export JOBS
 BASE_SERIES=7.3
 BASE_PKG=linux-source-$BASE_SERIES
 BASE_SUITE=${BASE_SUITE:-trixie-backports}
-BASE_MIRROR=${BASE_MIRROR:-http://deb.debian.org/debian}
+# The Debian mirror that the fetches go through: BASE_MIRROR= if given,
+# else the one that this machine's apt sources name for its own Debian
+# release (apt_mirror, below); the repository names none.
+BASE_MIRROR=${BASE_MIRROR:-}
 BASE_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 # The selftests' directory under tools/testing/selftests (their TARGETS).
 ST_TARGET=filesystems/preadv
@@ -422,8 +425,11 @@ debian_fetch() {
 		    -o "Debug::NoLocking=1"
 		    -o "APT::Sandbox::User=root"
 		    -o "Acquire::Retries=2")
+	local mirror
+	mirror=$(fetch_mirror) || exit 1
 	mkdir -p "$dir/sources.list.d" "$dir/lists/partial" "$dir/cache/archives/partial"
-	echo "deb [signed-by=$BASE_KEYRING] $BASE_MIRROR $suite main" > "$dir/sources.list"
+	echo "deb [signed-by=$BASE_KEYRING] ${mirror%% *} $suite main" > "$dir/sources.list"
+	say "fetch: $pkg from $suite, through ${mirror%% *} (${mirror#* })"
 	if apt-get -q "${opts[@]}" update >"$log" 2>&1 && ! grep -q '^[EW]:' "$log"; then
 		rm -rf "$dir/dl" && mkdir "$dir/dl"
 		if (cd "$dir/dl" && apt-get -q "${opts[@]}" download "$pkg") >>"$log" 2>&1; then
@@ -433,6 +439,57 @@ debian_fetch() {
 	fi
 	err=$(grep -m1 '^[EW]:' "$log" || tail -1 "$log")
 	die "could not fetch $pkg from Debian's $suite: ${err:-no output} (log: $log); retry: $retry"
+}
+
+# apt_mirror [DIR]: the URI of the Debian archive that the apt sources in
+# DIR (/etc/apt) name for this machine's own release (VERSION_CODENAME of
+# /etc/os-release), and the file that names it; fails if none does.  Both
+# formats: one-line entries in sources.list and sources.list.d/*.list, and
+# deb822 stanzas in sources.list.d/*.sources (not those with "Enabled:
+# no"); files of other names are not apt's.  Of the entries for the
+# release, the first of type deb whose suite is the release itself (not
+# its -updates or -security).
+apt_mirror() {
+	local dir=${1:-/etc/apt} release f
+	release=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+	[ -n "$release" ] || return 1
+	for f in "$dir/sources.list" "$dir"/sources.list.d/*.list "$dir"/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		case $f in
+		*.sources)
+			awk -v rel="$release" -v f="$f" '
+				function flush() {
+					if (type ~ /(^| )deb( |$)/ && enabled != "no" && uri != "" && (" " suites " ") ~ (" " rel " ")) {
+						split(uri, u, " "); print u[1] " " f; found = 1; exit
+					}
+					type = uri = suites = enabled = ""
+				}
+				/^[ \t]*#/ { next }
+				/^[ \t]*$/ { flush(); next }
+				/^[ \t]/ { next }
+				{ k = tolower($1); sub(/:$/, "", k); v = $0; sub(/^[^:]*:[ \t]*/, "", v)
+				  if (k == "types") type = v; else if (k == "uris") uri = v
+				  else if (k == "suites") suites = v; else if (k == "enabled") enabled = tolower(v) }
+				END { if (!found) flush() }' "$f" ;;
+		*)
+			awk -v rel="$release" -v f="$f" '
+				$1 == "deb" { i = 2
+					if ($2 ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+					if ($(i + 1) == rel) { print $i " " f; exit } }' "$f" ;;
+		esac
+	done | head -1 | grep .
+}
+
+# fetch_mirror: the mirror of a fetch and where it comes from, "URI WHERE".
+fetch_mirror() {
+	local m
+	if [ -n "$BASE_MIRROR" ]; then
+		echo "$BASE_MIRROR BASE_MIRROR="
+	elif m=$(apt_mirror); then
+		echo "${m%% *} named for $(. /etc/os-release && echo "$VERSION_CODENAME") in ${m#* }"
+	else
+		die "no Debian mirror: this machine's apt sources (/etc/apt) name none for its release; set BASE_MIRROR=<the archive's URI>"
+	fi
 }
 
 # The firmware parisc boots with.  Debian 12's qemu-system-hppa (QEMU 7.2)

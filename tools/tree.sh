@@ -40,7 +40,7 @@ fi
 # $BUILD/apt/*.deb to fetch the newest).
 APTDIR=$BUILD/apt
 fetch() {
-	say "tree: fetching $BASE_PKG from Debian's $BASE_SUITE ($BASE_MIRROR)"
+	say "tree: fetching $BASE_PKG from Debian's $BASE_SUITE"
 	debian_fetch "$APTDIR" "$BASE_SUITE" "$BASE_PKG" "make tree"
 }
 
