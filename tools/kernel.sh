@@ -3,11 +3,16 @@
 # kernel.sh KERNEL: build KERNEL (tools/lib.sh: an arch, or ARCH-san) with
 # `kunit.py build` (the top-level kunitconfig and the options of its row),
 # unless nothing that goes into it changed since its last good build: its
-# inputs outside the tree (lib.sh: kernel_inputs) are the same, and no file
-# that changed in the tree since then is one that the build read (the
-# sources and headers that kbuild's .cmd files list, kept in
-# .workbench-deps) or one that decides what is built (a Kconfig, Makefile
-# or Kbuild file, scripts/, tools/ but the selftests).  On success the
+# inputs outside the tree (lib.sh: kernel_inputs) are the same, and every
+# file that changed in the tree since then is one that the build did not
+# read, as the workbench can show (lib.sh: kernel_relevant: not named by
+# kbuild's .cmd files, kept in .workbench-reads, and a source or header, or
+# another architecture's file, or a selftest's).  Any other changed file
+# goes to make: make all where only files that the build read changed, or
+# files that no rule of it named (a syscall table of another kind, a
+# script's input; make decides); kunit.py build where one decides what is
+# built (a Kconfig, Makefile or Kbuild file, scripts/, tools/ but the
+# selftests).  On success the
 # build dir's .workbench-tree names the tree its image is good for, which
 # tools/boot.sh checks.  A build that fails is the kernel's KUnit row.
 . "${0%/*}/lib.sh"
@@ -47,11 +52,18 @@ source=${WORKBENCH_SOURCE:-$(tree_source)}
 tree=${WORKBENCH_TREE_ID-$(tree_id)}
 inputs=$(kernel_key "$kernel" "$cflags")
 
+# A build recorded before the reads of savedcmd_ lines were kept has its
+# list made again from its .cmd files, which are those of that build.
+if [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] && [ ! -f "$bdir/.workbench-reads" ]; then
+	kernel_deps "$bdir" > "$bdir/.workbench-reads.new" && mv "$bdir/.workbench-reads.new" "$bdir/.workbench-reads"
+fi
+rm -f "$bdir/.workbench-deps"
+
 # What changed since the last good build, if that is all that differs.
 # The .config is part of the record: a build dir that another build
 # configured since (kunit.py by hand, make bench-edit's "before") is built
 # again.
-if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] &&
+if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-reads" ] &&
    read -r was_inputs was_tree was_config < "$bdir/.workbench-built" && [ "$was_inputs" = "$inputs" ] &&
    [ "${was_config:-}" = "$(config_sum "$bdir")" ]; then
 	if [ "$was_tree" = "$tree" ]; then
@@ -61,17 +73,22 @@ if [ -n "$tree" ] && [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-d
 	fi
 	changed=$(git diff --name-only "$was_tree" "$tree" 2>/dev/null || echo "?")
 	if [ "$changed" != "?" ]; then
-		relevant=$(kernel_relevant "$bdir/.workbench-deps" <<< "$changed")
+		relevant=$(kernel_relevant "$bdir" <<< "$changed")
 		if [ -z "$relevant" ]; then
 			say "kernel $kernel: unchanged: it is built from none of the $(grep -c . <<< "$changed") files that changed ($source)"
 			echo "$inputs $tree $(config_sum "$bdir")" > "$bdir/.workbench-built"
 			echo "$tree" > "$bdir/.workbench-tree"
 			exit 0
 		fi
-		# Sources and headers only: the configuration that kunit.py
-		# made is the one it would make again, and make alone builds
-		# the rest (sources_only below).
-		[ -n "$(kernel_shaping <<< "$relevant")" ] || sources_only=$(grep -c . <<< "$relevant")
+		# No file that decides what is built: the configuration that
+		# kunit.py made is the one it would make again, and make alone
+		# builds the rest (sources_only below), by every rule it has,
+		# for the files that the last build read and for those it did
+		# not name (unread).
+		if [ -z "$(kernel_shaping <<< "$relevant")" ]; then
+			sources_only=$(grep -c . <<< "$relevant")
+			unread=$(kernel_unread "$bdir" <<< "$relevant" | grep -c . || true)
+		fi
 	fi
 fi
 
@@ -143,7 +160,9 @@ if [ -n "${sources_only:-}" ]; then
 		say "kernel $kernel: each object is the one it was: the image is the one it was, and it is not linked again"
 		mv "$log.objects" "$log"
 	else
-		say "kernel $kernel: building from $source with make all, for the $sources_only changed files it reads (${cross}gcc, ccache but for .incbin sources)"
+		why="the $sources_only changed files it reads"
+		[ "${unread:-0}" = 0 ] || why="the $((sources_only - unread)) changed files it reads and $unread that no rule of its last build named ($(kernel_unread "$bdir" <<< "$relevant" | head -3 | paste -sd' '))"
+		say "kernel $kernel: building from $source with make all, for $why (${cross}gcc, ccache but for .incbin sources)"
 		alive "kernel $kernel" "$log" bash -c 'echo "Building with:"; echo "\$ make all $*"; exec make all "$@"' \
 			make-all "${make_args[@]}" || rc=$?
 		[ ! -f "$log.objects" ] || { cat "$log.objects" "$log" > "$log.all" && mv "$log.all" "$log"; }
@@ -176,14 +195,14 @@ else
 		# The objects' .cmd files are all that changed: what they read
 		# now joins what the build read.
 		# shellcheck disable=SC2086
-		{ cat "$bdir/.workbench-deps"; kernel_deps "$bdir" $objs; } | sort -u > "$bdir/.workbench-deps.new"
-		mv "$bdir/.workbench-deps.new" "$bdir/.workbench-deps"
+		{ cat "$bdir/.workbench-reads"; kernel_deps "$bdir" $objs; } | sort -u > "$bdir/.workbench-reads.new"
+		mv "$bdir/.workbench-reads.new" "$bdir/.workbench-reads"
 	else
-		kernel_deps "$bdir" > "$bdir/.workbench-deps"
+		kernel_deps "$bdir" > "$bdir/.workbench-reads"
 	fi
 	[ -z "$tree" ] || echo "$inputs $tree $(config_sum "$bdir")" > "$bdir/.workbench-built"
 	echo "$tree" > "$bdir/.workbench-tree"
-	say "kernel $kernel: built in ${secs}s ($(grep -c . "$bdir/.workbench-deps") files of the tree go into it)"
+	say "kernel $kernel: built in ${secs}s ($(grep -c . "$bdir/.workbench-reads") files of the tree go into it)"
 	exit 0
 fi
 say "kernel $kernel: $status (log: $log)"

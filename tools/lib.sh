@@ -684,9 +684,13 @@ kernel_key() {
 }
 
 # kernel_deps BUILD_DIR [OBJECT...]: the files of the tree that the build
-# read, one path a line, relative to the tree: the sources and the headers
-# of every target that kbuild's .cmd files list (source_ and deps_); with
-# OBJECTs, of theirs alone.
+# read, one path a line, relative to the tree: those that kbuild's .cmd
+# files name, as a target's source and the headers fixdep found (source_
+# and deps_), or in the command that made it (savedcmd_: a syscall table
+# that a generated header is made of, a script and its input, each named
+# on its command line); with OBJECTs, of theirs alone.  A path that a
+# command names as a directory (-I../linux/include) is in it too, and
+# never matches a changed file.
 kernel_deps() {
 	local rel dir=$1 o
 	shift
@@ -701,16 +705,36 @@ kernel_deps() {
 		find "$dir" -name '.*.cmd' ! -path '*/scripts/*' -print0
 	fi |
 		xargs -0 awk -v abs="$TREE/" -v rel="$rel/" '
-			/^savedcmd_/ { next }
+			function out(p) {
+				gsub(/\/\/+/, "/", p)
+				if (p ~ /\/\.\.$/) p = p "/"
+				# arch/x86/boot/../include: arch/x86/include
+				while (match(p, /[^\/.][^\/]*\/\.\.\//))
+					p = substr(p, 1, RSTART - 1) substr(p, RSTART + RLENGTH)
+				sub(/\/$/, "", p)
+				if (p != "") print p
+			}
+			/^savedcmd_/ {
+				# The paths anywhere in a word of the command:
+				# -I../linux/include, --file=../linux/x.
+				for (i = 3; i <= NF; i++) {
+					w = $i
+					while ((k = index(w, abs)) || (k = index(w, rel))) {
+						pre = substr(w, k, length(abs)) == abs ? abs : rel
+						w = substr(w, k + length(pre))
+						p = w
+						sub(/[^A-Za-z0-9_.\/+-].*/, "", p)
+						out(p)
+					}
+				}
+				next
+			}
 			{ for (i = 1; i <= NF; i++) {
 				p = $i
 				if (index(p, abs) == 1) p = substr(p, length(abs) + 1)
 				else if (index(p, rel) == 1) p = substr(p, length(rel) + 1)
 				else continue
-				# arch/x86/boot/../include: arch/x86/include
-				while (match(p, /[^\/.][^\/]*\/\.\.\//))
-					p = substr(p, 1, RSTART - 1) substr(p, RSTART + RLENGTH)
-				print p
+				out(p)
 			} }' |
 		sort -u
 }
@@ -752,13 +776,42 @@ objects_of() {
 	[ $n -gt 0 ]
 }
 
-# kernel_relevant DEPS: of the changed paths on stdin, those that decide an
-# image: one the build read (DEPS, from kernel_deps), or a file that
-# decides what is built or how (kernel_shaping).
+# kernel_relevant BUILD_DIR: of the changed paths on stdin, those that may
+# change the kernel of BUILD_DIR, that make must see: every one but those
+# the workbench can show its last build did not read.  A path that the
+# build's .cmd files name (kernel_deps, kept in .workbench-reads) was read.
+# One that they do not name was not read where it is
+#  - a C source, header or assembler file (.c, .h, .S): kbuild reads one
+#    only through the compiler, whose reads fixdep lists (deps_), or
+#    through a command that names it (savedcmd_);
+#  - in arch/<A>/ for an <A> under which the build made nothing (the
+#    build dir has no arch/<A>/): kbuild reads another architecture's
+#    files only through a command that names them (x86's 32-bit syscall
+#    table, the reference of every architecture's checksyscalls.sh; um's
+#    arch/x86, where um builds objects);
+#  - in tools/testing/selftests/, which the kernel's build does not enter
+#    (tools/selftests.sh builds them).
+# Every other path goes to make, which knows every rule: a syscall table,
+# a script, Kconfig, a file of arch/<A>/tools/, Documentation/, ...
 kernel_relevant() {
-	awk -v deps="$1" '
+	local arches
+	arches=$(cd "$1" 2>/dev/null && find arch -mindepth 1 -maxdepth 1 -type d -printf '%f ' 2>/dev/null || true)
+	awk -v deps="$1/.workbench-reads" -v arches="$arches" '
+		BEGIN { while ((getline l < deps) > 0) d[l] = 1
+			n = split(arches, a, " "); for (i = 1; i <= n; i++) own[a[i]] = 1 }
+		$0 in d { print; next }
+		/\.[chS]$/ { next }
+		/^arch\/[^\/]+\// { split($0, p, "/"); if (!(p[2] in own)) next }
+		/^tools\/testing\/selftests\// { next }
+		{ print }'
+}
+
+# kernel_unread BUILD_DIR: of the paths on stdin (kernel_relevant's), those
+# that the last build did not read: make decides what they change.
+kernel_unread() {
+	awk -v deps="$1/.workbench-reads" '
 		BEGIN { while ((getline l < deps) > 0) d[l] = 1 }
-		($0 in d) || '"$KERNEL_SHAPING"
+		!($0 in d)'
 }
 
 # kernel_shaping: of the changed paths on stdin, those that decide what is
