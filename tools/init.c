@@ -307,8 +307,13 @@ int main(void)
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (kmsg < 0)
 		say("workbench: /dev/kmsg: %m: lines go to the console, where they can interleave with the kernel's");
+	/*
+	 * devtmpfs on /dev: the loop devices that the selftests make appear
+	 * there (/dev/kmsg is open already).
+	 */
 	if (mount("proc", "/proc", "proc", 0, NULL) ||
 	    mount("sysfs", "/sys", "sysfs", 0, NULL) ||
+	    mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) ||
 	    mount("tmpfs", "/tmp", "tmpfs", 0, "size=50%")) {
 		say("workbench: mount: %m");
 		failed = 1;
