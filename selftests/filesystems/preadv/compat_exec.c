@@ -5,8 +5,9 @@
  * for the compat ABI, from the same directory and with the same
  * arguments.  The test is skipped, saying why, where it cannot run:
  *
- *  - a kernel that cannot run programs of that ABI (built without it, or
- *    booted with it off) refuses the exec with ENOEXEC;
+ *  - a kernel that does not run programs of that ABI refuses the exec with
+ *    ENOEXEC: the skip says what a kernel runs them with, not which of it
+ *    this one lacks, which the launcher cannot know;
  *  - a test linked dynamically (where the compiler had no static C library
  *    for the ABI) on a system without the ABI's loader: the exec fails with
  *    ENOENT although the file is there.
@@ -74,7 +75,7 @@ int main(int argc, char **argv)
 	execv(path, argv);
 	ksft_print_header();
 	if (errno == ENOEXEC)
-		ksft_exit_skip("%s programs do not run on this kernel: it needs %s\n",
+		ksft_exit_skip("this kernel refuses to run %s programs (ENOEXEC); a kernel runs them with %s\n",
 			       COMPAT_ABI, COMPAT_NEEDS);
 	if (errno == ENOENT && !access(path, F_OK) && *interpreter(path, interp, sizeof(interp)))
 		ksft_exit_skip("%s is linked dynamically, and this system has no %s, its loader\n",

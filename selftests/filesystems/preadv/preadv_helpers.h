@@ -14,10 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 #include <linux/fs.h>
+#include <linux/loop.h>
 #include <linux/magic.h>
 
 #include "../../kselftest.h"
@@ -331,6 +334,112 @@ static inline int64_t max_file_size(int fd)
 	if (ftruncate(fd, 0))
 		return -1;
 	return max;
+}
+
+/*
+ * A loop device, read-only, over the file @backing: a block device whose
+ * page cache readahead() and posix_fadvise() fill and empty (tmpfs has
+ * none that they touch), emptied here first.  Its fd, or -1 and the reason
+ * in @why: with *@skip set where this system cannot make one (not root, no
+ * loop driver or no /dev), else a failure.  LO_FLAGS_AUTOCLEAR: the device
+ * goes when its fd is closed.
+ */
+#define LOOP_CONTROL	"/dev/loop-control"
+
+static inline int loop_attach(int backing, char *why, size_t len, bool *skip)
+{
+	struct loop_config cfg;
+	char dev[32];
+	int ctl, nr, fd, tries, i, err;
+
+	*skip = true;
+	if (geteuid()) {
+		snprintf(why, len, "not root: a loop device needs CAP_SYS_ADMIN");
+		return -1;
+	}
+	ctl = open(LOOP_CONTROL, O_RDWR | O_CLOEXEC);
+	if (ctl < 0) {
+		snprintf(why, len, "%s: %s (CONFIG_BLK_DEV_LOOP, and devtmpfs or udev)",
+			 LOOP_CONTROL, errname(errno));
+		return -1;
+	}
+	*skip = false;
+	/* Another process may take the free device first: try again. */
+	for (tries = 0; tries < 10; tries++) {
+		nr = ioctl(ctl, LOOP_CTL_GET_FREE, 0);
+		if (nr < 0) {
+			snprintf(why, len, "LOOP_CTL_GET_FREE: %s", errname(errno));
+			break;
+		}
+		snprintf(dev, sizeof(dev), "/dev/loop%d", nr);
+		/* udev may make the node after the ioctl has returned. */
+		for (i = 0; i < 100; i++) {
+			fd = open(dev, O_RDONLY | O_CLOEXEC);
+			if (fd >= 0 || errno != ENOENT)
+				break;
+			usleep(10000);
+		}
+		if (fd < 0) {
+			snprintf(why, len, "%s: %s", dev, errname(errno));
+			break;
+		}
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.fd = backing;
+		cfg.info.lo_flags = LO_FLAGS_READ_ONLY | LO_FLAGS_AUTOCLEAR;
+		if (ioctl(fd, LOOP_CONFIGURE, &cfg) == 0) {
+			close(ctl);
+			if (ioctl(fd, BLKFLSBUF, 0) == 0)
+				return fd;
+			snprintf(why, len, "BLKFLSBUF on %s: %s", dev, errname(errno));
+			close(fd);
+			return -1;
+		}
+		err = errno;
+		snprintf(why, len, "LOOP_CONFIGURE on %s: %s", dev, errname(err));
+		close(fd);
+		if (err != EBUSY)
+			break;
+	}
+	close(ctl);
+	return -1;
+}
+
+/*
+ * Whether the page of @fd at @pos (a multiple of @page) is in the page
+ * cache and up to date: 1 or 0, or -1 and errno.  mincore() on a mapping
+ * of it, which does not fault it in; for a file that the caller owns or
+ * may write (root: any), mincore() looks the page up in the file's page
+ * cache.
+ */
+static inline int page_cached(int fd, int64_t pos, long page)
+{
+	unsigned char vec = 0;
+	void *p = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, pos);
+	int ret;
+
+	if (p == MAP_FAILED)
+		return -1;
+	ret = mincore(p, page, &vec);
+	munmap(p, page);
+	return ret ? -1 : vec & 1;
+}
+
+/*
+ * The same, once the page is there: readahead() and POSIX_FADV_WILLNEED
+ * start the read of a page and return, and the loop device's worker
+ * completes it.  Up to five seconds.
+ */
+static inline int page_cached_soon(int fd, int64_t pos, long page)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < 500; i++) {
+		ret = page_cached(fd, pos, page);
+		if (ret)
+			break;
+		usleep(10000);
+	}
+	return ret;
 }
 
 /* A deterministic pattern: the byte that write @tag puts at @pos. */

@@ -131,6 +131,13 @@ static inline ssize_t preadv_nolibc_pwritev(int fd, const struct iovec *iov, int
 	return syscall(__NR_pwritev, fd, iov, cnt, (long)pos, (long)(pos >> 32));
 }
 
+#undef mincore
+#define mincore(...) preadv_nolibc_mincore(__VA_ARGS__)
+static inline int preadv_nolibc_mincore(void *addr, size_t len, unsigned char *vec)
+{
+	return syscall(__NR_mincore, addr, len, vec);
+}
+
 #undef fcntl
 #define fcntl(...) preadv_nolibc_fcntl(__VA_ARGS__)
 static inline int preadv_nolibc_fcntl(int fd, int cmd, ...)

@@ -7,7 +7,9 @@
  * on mips64, ppc32, sparc32, rv32), it runs natively and through the compat
  * entry points.
  * Also the system calls whose 32-bit ABIs pass a 64-bit value as a register
- * pair in memory order (pread64(), truncate64(), fallocate(), ...).
+ * pair in memory order (pread64(), truncate64(), fallocate(), ...), and
+ * readahead() and posix_fadvise() on a loop device, whose page cache shows
+ * where they took effect (as root; else those cases skip).
  *
  * Run it in a directory on tmpfs: it creates sparse files of up to the
  * largest size the kernel allows there.
@@ -376,8 +378,10 @@ TEST_F(rw, io_accounting)
  * where none calls it, syscall(2)).  Each case sees each word of each
  * pair: a value whose words, dropped or swapped, give another result.
  * On tmpfs, readahead() and posix_fadvise() do nothing but refuse a
- * negative offset or length: of those pairs only the high word, whose bit
- * 31 is the sign, and the order of the words can be seen.
+ * negative offset or length: there only the high word, whose bit 31 is the
+ * sign, and the order of the words can be seen, and of the offset only on
+ * kernels that check its sign (fadvise_checks_offset).  The bdev cases
+ * below see every word of them.
  */
 FIXTURE(pair) {
 	int fd;
@@ -402,12 +406,13 @@ FIXTURE_TEARDOWN(pair)
  */
 #define FIX_FTRUNCATE64	"compat kernels without e43dce8a0bc0 (\"fs: fix archiecture-specific compat_ftruncate64\") refuse this length on a file without O_LARGEFILE"
 /*
- * Kernels without "mm/fadvise: validate offset in generic_fadvise"
- * (Message-ID <20260208135738.18992-1-klourencodev@gmail.com>) take a
- * negative offset for readahead() and posix_fadvise(): the sign of the
- * offset, which is how a case sees its high word, is not checked there.
+ * Kernels without "mm/fadvise: validate offset in generic_fadvise" take a
+ * negative offset for readahead() and posix_fadvise() on tmpfs: the sign
+ * of the offset, which is how the tmpfs cases see its high word, is not
+ * checked there.  main() asks the kernel once (fadvise_checks_offset).
  */
-#define FIX_FADVISE_OFFSET	"kernels without \"mm/fadvise: validate offset in generic_fadvise\" take a negative offset"
+#define FIX_FADVISE_OFFSET	"this kernel takes a negative offset for readahead() and posix_fadvise() on tmpfs: it has no \"mm/fadvise: validate offset in generic_fadvise\""
+static bool fadvise_checks_offset;
 #ifdef __powerpc__
 #define FIX_PPC_PAIRS	"; powerpc kernels without 016ff72bd209 (\"powerpc: Fix fallocate and fadvise64_64 compat parameter combination\") swap these words"
 #else
@@ -488,8 +493,7 @@ static void expect_byte(struct __test_metadata *_metadata, int fd,
 	char c = 'x';
 
 	EXPECT_RET(1, pread(fd, &c, 1, pos));
-	EXPECT_EQ(want, c) TH_LOG("byte at %#llx: %s%s", (unsigned long long)pos,
-				  why, FIX_PPC_PAIRS);
+	EXPECT_EQ(want, c) TH_LOG("byte at %#llx: %s", (unsigned long long)pos, why);
 }
 
 /*
@@ -515,11 +519,11 @@ TEST_F(pair, fallocate)
 	ASSERT_RET(1, pwrite(self->fd, "e", 1, off + len));
 	EXPECT_RET(0, fallocate(self->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
 				off, len));
-	expect_byte(_metadata, self->fd, off - 1, 'a', "before the hole, punched");
-	expect_byte(_metadata, self->fd, off, 0, "the hole's first byte, not punched");
+	expect_byte(_metadata, self->fd, off - 1, 'a', "before the hole, punched" FIX_PPC_PAIRS);
+	expect_byte(_metadata, self->fd, off, 0, "the hole's first byte, not punched" FIX_PPC_PAIRS);
 	expect_byte(_metadata, self->fd, off + len - 0x20000000LL, 0,
-		    "in the hole, not punched");
-	expect_byte(_metadata, self->fd, off + len, 'e', "after the hole, punched");
+		    "in the hole, not punched" FIX_PPC_PAIRS);
+	expect_byte(_metadata, self->fd, off + len, 'e', "after the hole, punched" FIX_PPC_PAIRS);
 	EXPECT_ERRNO(EINVAL, fallocate(self->fd, 0, -GiB(4), 4096));
 	EXPECT_ERRNO(EINVAL, fallocate(self->fd, 0, 0, -GiB(4)));
 }
@@ -530,21 +534,35 @@ TEST_F(pair, fallocate)
  */
 TEST_F(pair, readahead)
 {
+	if (!fadvise_checks_offset)
+		SKIP(return, "%s", FIX_FADVISE_OFFSET);
 	ASSERT_RET(1, pwrite(self->fd, "x", 1, GiB(6)));
 	EXPECT_RET(0, readahead(self->fd, 0x180000000LL, 4096));
-	EXPECT_ERRNO_AT(EINVAL, readahead(self->fd, -GiB(4), 4096), "(%s)", FIX_FADVISE_OFFSET);
+	EXPECT_ERRNO(EINVAL, readahead(self->fd, -GiB(4), 4096));
 }
 
-/* posix_fadvise() returns the error rather than setting errno. */
+/*
+ * posix_fadvise() returns the error rather than setting errno.  A negative
+ * length has always been refused: -4 GiB with its high word dropped is 0,
+ * and with its words swapped 0xffff_ffff.
+ */
+TEST_F(pair, fadvise64_64_length)
+{
+	EXPECT_EQ(0, posix_fadvise(self->fd, 0, 0x180000000LL, POSIX_FADV_WILLNEED))
+		TH_LOG("the words of the length%s", FIX_PPC_PAIRS);
+	EXPECT_EQ(EINVAL, posix_fadvise(self->fd, 0, -GiB(4), POSIX_FADV_NORMAL))
+		TH_LOG("a negative length");
+}
+
 TEST_F(pair, fadvise64_64)
 {
+	if (!fadvise_checks_offset)
+		SKIP(return, "%s", FIX_FADVISE_OFFSET);
 	EXPECT_EQ(0, posix_fadvise(self->fd, 0x180000000LL, 0x180000000LL,
 				   POSIX_FADV_WILLNEED))
 		TH_LOG("the words of the offset or the length%s", FIX_PPC_PAIRS);
 	EXPECT_EQ(EINVAL, posix_fadvise(self->fd, -GiB(4), 4096, POSIX_FADV_NORMAL))
-		TH_LOG("a negative offset (%s)", FIX_FADVISE_OFFSET);
-	EXPECT_EQ(EINVAL, posix_fadvise(self->fd, 0, -GiB(4), POSIX_FADV_NORMAL))
-		TH_LOG("a negative length");
+		TH_LOG("a negative offset");
 }
 
 /*
@@ -561,9 +579,10 @@ TEST_F(pair, fadvise64)
 #elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_NABI32
 	SKIP(return, "n32's fadvise64() takes a 64-bit register, and syscall(2) 32-bit words");
 #else
+	if (!fadvise_checks_offset)
+		SKIP(return, "%s", FIX_FADVISE_OFFSET);
 	EXPECT_RET(0, sys_fadvise64(self->fd, 0x180000000LL, 4096, POSIX_FADV_WILLNEED));
-	EXPECT_ERRNO_AT(EINVAL, sys_fadvise64(self->fd, -GiB(4), 4096, POSIX_FADV_NORMAL),
-			"(%s)", FIX_FADVISE_OFFSET);
+	EXPECT_ERRNO(EINVAL, sys_fadvise64(self->fd, -GiB(4), 4096, POSIX_FADV_NORMAL));
 #endif
 }
 
@@ -584,6 +603,185 @@ TEST_F(pair, sync_file_range)
 					     0x100000000LL, w));
 	EXPECT_ERRNO(EINVAL, sync_file_range(self->fd, -GiB(4), 4096, w));
 	EXPECT_ERRNO(EINVAL, sync_file_range(self->fd, 0, -GiB(4), w));
+}
+
+/*
+ * The flags of preadv2() and pwritev2(), which follow the split offset:
+ * every entry point (native, compat, x32's preadv64v2() and pwritev64v2())
+ * must pass them on, at an offset and at -1 (the file position).  Two
+ * effects that are settled ABI on every kernel and file system: a bit that
+ * no RWF_* flag uses is refused with EOPNOTSUPP (the flags are given out
+ * from bit 0 up: 7.3 uses bits 0 to 8), and RWF_APPEND (4.16) writes at
+ * the end of the file, wherever the offset or the file position points.
+ */
+#define RWF_UNUSED	((int)0x80000000)
+
+TEST_F(pair, preadv2_flags)
+{
+	char buf[4] = { 0 };
+	struct iovec iov = { buf, sizeof(buf) };
+
+	ASSERT_RET(4, pwrite(self->fd, "abcd", 4, GiB(4)));
+	ASSERT_RET(2, lseek(self->fd, 2, SEEK_SET));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_preadv2(self->fd, &iov, 1, GiB(4), RWF_UNUSED));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_preadv2(self->fd, &iov, 1, -1, RWF_UNUSED));
+	EXPECT_RET(2, file_pos(self->fd));
+	EXPECT_EQ(0, buf[0]);
+}
+
+TEST_F(pair, pwritev2_flags)
+{
+	const int64_t end = GiB(4) + 4;
+	char buf[2] = "xy";
+	struct iovec iov = { buf, sizeof(buf) };
+	struct stat st;
+
+	ASSERT_RET(4, pwrite(self->fd, "abcd", 4, GiB(4)));
+	ASSERT_RET(2, lseek(self->fd, 2, SEEK_SET));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_pwritev2(self->fd, &iov, 1, GiB(4), RWF_UNUSED));
+	EXPECT_ERRNO(EOPNOTSUPP, sys_pwritev2(self->fd, &iov, 1, -1, RWF_UNUSED));
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(end, st.st_size) TH_LOG("a write that must have been refused");
+
+	/* At GiB(4): appended at the end instead. */
+	EXPECT_RET(2, sys_pwritev2(self->fd, &iov, 1, GiB(4), RWF_APPEND));
+	expect_byte(_metadata, self->fd, GiB(4), 'a', "RWF_APPEND wrote at the offset");
+	expect_byte(_metadata, self->fd, end, 'x', "RWF_APPEND did not write at the end");
+	/* At the file position, 2: appended at the end instead. */
+	EXPECT_RET(2, sys_pwritev2(self->fd, &iov, 1, -1, RWF_APPEND));
+	expect_byte(_metadata, self->fd, 2, 0, "RWF_APPEND wrote at the file position");
+	expect_byte(_metadata, self->fd, end + 2, 'x', "RWF_APPEND did not write at the end");
+	ASSERT_RET(0, fstat(self->fd, &st));
+	EXPECT_EQ(end + 4, st.st_size);
+}
+
+/*
+ * readahead(), fadvise64() and fadvise64_64() on a loop device: unlike
+ * tmpfs's, its page cache is filled by readahead() and
+ * POSIX_FADV_WILLNEED and emptied by POSIX_FADV_DONTNEED, and which pages
+ * are in it afterwards (page_cached(), mincore()) tells the offset and the
+ * length that the kernel took, word by word.  The offsets are past 4 GiB
+ * with both words non-zero: 0x1_0400_0000 with its high word dropped is
+ * 0x400_0000, with its low word dropped 0x1_0000_0000, and with its words
+ * swapped past the end of the device.  The device, read-only, is over a
+ * sparse file in the test's directory; it starts with an empty page cache.
+ */
+#define BDEV_SIZE	GiB(8)
+#define HIGH_DROPPED(x)	((x) & 0xffffffffLL)
+#define LOW_DROPPED(x)	((x) & ~0xffffffffLL)
+
+FIXTURE(bdev) {
+	int fd;
+	long page;
+};
+
+FIXTURE_SETUP(bdev)
+{
+	char why[128];
+	bool skip;
+	int backing, ret;
+
+	self->page = getpagesize();
+	backing = tmpfile_open(O_RDWR);
+	ASSERT_LE(0, backing);
+	ASSERT_RET(0, ftruncate(backing, BDEV_SIZE));
+	self->fd = loop_attach(backing, why, sizeof(why), &skip);
+	close(backing);
+	if (self->fd < 0 && skip)
+		SKIP(return, "%s", why);
+	ASSERT_LE(0, self->fd) TH_LOG("%s", why);
+	ret = page_cached(self->fd, 0, self->page);
+	if (ret < 0 && errno == ENOSYS)
+		SKIP(return, "mincore(): %s", errname(errno));
+	ASSERT_EQ(0, ret) TH_LOG("the device's page cache at 0: %s",
+				 ret < 0 ? errname(errno) : "not empty");
+}
+
+FIXTURE_TEARDOWN(bdev)
+{
+	if (self->fd >= 0)
+		close(self->fd);
+}
+
+/* After a WILLNEED of one page at @pos: that page, and not the others. */
+static void expect_read_ahead(struct __test_metadata *_metadata, int fd,
+			      long page, int64_t pos, const char *call)
+{
+	EXPECT_EQ(1, page_cached_soon(fd, pos, page))
+		TH_LOG("%s: the page at %#llx is not in the page cache%s", call,
+		       (unsigned long long)pos, FIX_PPC_PAIRS);
+	EXPECT_EQ(0, page_cached(fd, HIGH_DROPPED(pos), page))
+		TH_LOG("%s: the page at %#llx is: the high word was dropped", call,
+		       (unsigned long long)HIGH_DROPPED(pos));
+	EXPECT_EQ(0, page_cached(fd, LOW_DROPPED(pos), page))
+		TH_LOG("%s: the page at %#llx is: the low word was dropped", call,
+		       (unsigned long long)LOW_DROPPED(pos));
+}
+
+TEST_F(bdev, readahead)
+{
+	const int64_t pos = 0x104000000LL;
+
+	EXPECT_RET(0, readahead(self->fd, pos, self->page));
+	expect_read_ahead(_metadata, self->fd, self->page, pos, "readahead()");
+}
+
+TEST_F(bdev, fadvise64)
+{
+#if !defined(__NR_fadvise64)
+	SKIP(return, "this ABI has no fadvise64(), only fadvise64_64()");
+#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_ABI32
+	SKIP(return, "o32's fadvise64() is fadvise64_64(), which fadvise64_64 tests");
+#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_NABI32
+	SKIP(return, "n32's fadvise64() takes a 64-bit register, and syscall(2) 32-bit words");
+#else
+	const int64_t pos = 0x108000000LL;
+
+	EXPECT_RET(0, sys_fadvise64(self->fd, pos, self->page, POSIX_FADV_WILLNEED));
+	expect_read_ahead(_metadata, self->fd, self->page, pos, "fadvise64()");
+#endif
+}
+
+TEST_F(bdev, fadvise64_64_offset)
+{
+	const int64_t pos = 0x10c000000LL;
+
+	EXPECT_EQ(0, posix_fadvise(self->fd, pos, self->page, POSIX_FADV_WILLNEED));
+	expect_read_ahead(_metadata, self->fd, self->page, pos, "posix_fadvise()");
+}
+
+/* A page into the page cache, through read(), which takes no pair. */
+static int read_page(int fd, int64_t pos, long page)
+{
+	static char buf[65536];
+
+	if (page > (long)sizeof(buf) || lseek(fd, pos, SEEK_SET) != pos)
+		return -1;
+	return read(fd, buf, page) == page ? 0 : -1;
+}
+
+/*
+ * POSIX_FADV_DONTNEED of [0, 0x1_1000_0000 + a page): the page at
+ * 0x1_1000_0000 goes, and the next stays.  Without its high word or its
+ * low word the length ends before that page, and swapped it reaches past
+ * the next one.
+ */
+TEST_F(bdev, fadvise64_64_length)
+{
+	const int64_t len = 0x110000000LL + self->page;
+	const int64_t last = len - self->page;
+
+	ASSERT_EQ(0, read_page(self->fd, last, self->page));
+	ASSERT_EQ(0, read_page(self->fd, len, self->page));
+	ASSERT_EQ(1, page_cached(self->fd, last, self->page));
+	ASSERT_EQ(1, page_cached(self->fd, len, self->page));
+	EXPECT_EQ(0, posix_fadvise(self->fd, 0, len, POSIX_FADV_DONTNEED));
+	EXPECT_EQ(0, page_cached(self->fd, last, self->page))
+		TH_LOG("the page at %#llx is still cached: the length lost a word%s",
+		       (unsigned long long)last, FIX_PPC_PAIRS);
+	EXPECT_EQ(1, page_cached(self->fd, len, self->page))
+		TH_LOG("the page at %#llx is gone: the length's words were swapped%s",
+		       (unsigned long long)len, FIX_PPC_PAIRS);
 }
 
 /*
@@ -891,6 +1089,20 @@ int main(int argc, char **argv)
 				   dir, strerror(errno));
 	}
 	main_pid = getpid();
+	/*
+	 * Whether the kernel refuses a negative offset for posix_fadvise() on
+	 * tmpfs, asked with -1: its two words are the same, and neither the
+	 * order of the words nor the low word changes the answer (a dropped
+	 * high word does: the bdev cases see that word).
+	 */
+	{
+		int fd = tmpfile_open(O_RDWR);
+
+		fadvise_checks_offset = fd >= 0 &&
+			posix_fadvise(fd, -1, 0, POSIX_FADV_NORMAL) == EINVAL;
+		if (fd >= 0)
+			close(fd);
+	}
 #ifdef NOLIBC
 	/*
 	 * nolibc's exit() runs no atexit() handlers: the harness runs in a
