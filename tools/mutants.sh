@@ -22,6 +22,14 @@
 # the generic compat entry points, and x86's i386 entry points serve an
 # i386 kernel and IA32_EMULATION alike.  The *-dropped mutants merge a
 # pair without one of its words; the *-swapped ones swap its words.
+# The *-low-dropped mutants of readahead(), fadvise64() and fadvise64_64()
+# drop a low word, which only a page cache shows (the selftests' bdev
+# cases), one per call and per family of entry points: x86's ia32_*(),
+# the compat wrappers of MIPS, arm64 and powerpc, the generic compat calls
+# (sparc64's and riscv's), sh's and parisc's.  The *-flags-dropped ones
+# pass 0 for the flags of preadv2() or pwritev2() in one of their two
+# branches (an offset, or -1), natively, through the compat entry points
+# and through x32's preadv64v2()/pwritev64v2().
 MUTANTS='
 compat-arg-u64-endian-swapped@lib/tests/compat_arg_u64_kunit.c@s/(#include <linux\/syscalls.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
 pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
@@ -47,6 +55,40 @@ compat-fadvise64_64-offset-high-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\
 compat-fallocate-len-high-dropped@fs/open.c@s/compat_arg_u64_glue\(len\)\);/(u64)len_lo);/@arm64 mips64@selftests
 parisc-pread64-pair-reversed@arch/parisc/kernel/sys_parisc.c@s/size_t, count, SC_ARG64\(pos\)\)\n\{\n\treturn ksys_pread64/size_t, count, u32, pos_lo, u32, pos_hi)\n{\n\treturn ksys_pread64/@parisc@selftests
 sh-fadvise64_64-offset-pair-reversed@arch/sh/kernel/sys_sh32.c@s/fadvise64_64_wrapper, int, fd, SC_ARG64\(offset\),/fadvise64_64_wrapper, int, fd, u32, offset_hi, u32, offset_lo,/@sh@selftests
+ia32-readahead-low-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_readahead\(fd, SC_VAL64\(u64, offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@x86_64@selftests
+ia32-fadvise64-low-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\), len, advice\)/return ksys_fadvise64_64(fd, (u64)offset_hi << 32, len, advice)/@x86_64@selftests
+ia32-fadvise64_64-offset-low-dropped@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE6\(ia32_fadvise64_64,.*?)SC_VAL64\(u64, offset\)/${1}(u64)offset_hi << 32/s@x86_64@selftests
+ia32-fadvise64_64-len-low-dropped@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE6\(ia32_fadvise64_64,.*?)SC_VAL64\(u64, len\)/${1}(u64)len_hi << 32/s@x86_64@selftests
+mips-readahead-low-dropped@arch/mips/kernel/linux32.c@s/ksys_readahead\(fd, compat_arg_u64_glue\(offset\), count\)/ksys_readahead(fd, (u64)offset_hi << 32, count)/@mips64@selftests
+mips-fadvise64_64-offset-low-dropped@arch/mips/kernel/linux32.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@mips64@selftests
+mips-fadvise64_64-len-low-dropped@arch/mips/kernel/linux32.c@s/compat_arg_u64_glue\(len\), advice\)/(u64)len_hi << 32, advice)/@mips64@selftests
+arm64-readahead-low-dropped@arch/arm64/kernel/sys32.c@s/ksys_readahead\(fd, compat_arg_u64_glue\(offset\), count\)/ksys_readahead(fd, (u64)offset_hi << 32, count)/@arm64@selftests
+arm64-fadvise64_64-offset-low-dropped@arch/arm64/kernel/sys32.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@arm64@selftests
+arm64-fadvise64_64-len-low-dropped@arch/arm64/kernel/sys32.c@s/compat_arg_u64_glue\(len\), advice\)/(u64)len_hi << 32, advice)/@arm64@selftests
+powerpc-readahead-low-dropped@arch/powerpc/kernel/sys_ppc32.c@s/return ksys_readahead\(fd, SC_VAL64\(u64, offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@powerpc@selftests
+powerpc-fadvise64-low-dropped@arch/powerpc/kernel/sys_ppc32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\), len, advice\)/return ksys_fadvise64_64(fd, (u64)offset_hi << 32, len, advice)/@powerpc@selftests
+powerpc-fadvise64_64-offset-low-dropped@arch/powerpc/kernel/syscalls.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@powerpc@selftests
+powerpc-fadvise64_64-len-low-dropped@arch/powerpc/kernel/syscalls.c@s/SC_VAL64\(u64, len\), advice\)/(u64)len_hi << 32, advice)/@powerpc@selftests
+compat-readahead-low-dropped@mm/readahead.c@s/return ksys_readahead\(fd, compat_arg_u64_glue\(offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@sparc64@selftests
+compat-fadvise64_64-offset-low-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@riscv@selftests
+compat-fadvise64_64-len-low-dropped@mm/fadvise.c@s/compat_arg_u64_glue\(len\), advice\)/(u64)len_hi << 32, advice)/@sparc64@selftests
+sh-fadvise64_64-offset-low-dropped@arch/sh/kernel/sys_sh32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@sh@selftests
+sh-fadvise64_64-len-low-dropped@arch/sh/kernel/sys_sh32.c@s/SC_VAL64\(u64, len\), advice\)/(u64)len_hi << 32, advice)/@sh@selftests
+parisc-readahead-low-dropped@arch/parisc/kernel/sys_parisc.c@s/return ksys_readahead\(fd, SC_VAL64\(u64, offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@parisc@selftests
+parisc-fadvise64_64-offset-low-dropped@arch/parisc/kernel/sys_parisc.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@parisc@selftests
+parisc-fadvise64_64-len-low-dropped@arch/parisc/kernel/sys_parisc.c@s/SC_VAL64\(u64, len\), advice\)/(u64)len_hi << 32, advice)/@parisc@selftests
+native-preadv2-flags-dropped-at-offset@fs/read_write.c@s/(\nSYSCALL_DEFINE6\(preadv2,.*?)return do_preadv\(fd, vec, vlen, pos, flags\)/${1}return do_preadv(fd, vec, vlen, pos, 0)/s@x86_64@selftests
+native-preadv2-flags-dropped-at-minus-one@fs/read_write.c@s/(\nSYSCALL_DEFINE6\(preadv2,.*?)return do_readv\(fd, vec, vlen, flags\)/${1}return do_readv(fd, vec, vlen, 0)/s@x86_64@selftests
+native-pwritev2-flags-dropped-at-offset@fs/read_write.c@s/(\nSYSCALL_DEFINE6\(pwritev2,.*?)return do_pwritev\(fd, vec, vlen, pos, flags\)/${1}return do_pwritev(fd, vec, vlen, pos, 0)/s@x86_64@selftests
+native-pwritev2-flags-dropped-at-minus-one@fs/read_write.c@s/(\nSYSCALL_DEFINE6\(pwritev2,.*?)return do_writev\(fd, vec, vlen, flags\)/${1}return do_writev(fd, vec, vlen, 0)/s@x86_64@selftests
+compat-preadv2-flags-dropped-at-offset@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE6\(preadv2,.*?)return do_preadv\(fd, vec, vlen, pos, flags\)/${1}return do_preadv(fd, vec, vlen, pos, 0)/s@x86_64@selftests
+compat-preadv2-flags-dropped-at-minus-one@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE6\(preadv2,.*?)return do_readv\(fd, vec, vlen, flags\)/${1}return do_readv(fd, vec, vlen, 0)/s@x86_64@selftests
+compat-pwritev2-flags-dropped-at-offset@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE6\(pwritev2,.*?)return do_pwritev\(fd, vec, vlen, pos, flags\)/${1}return do_pwritev(fd, vec, vlen, pos, 0)/s@x86_64@selftests
+compat-pwritev2-flags-dropped-at-minus-one@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE6\(pwritev2,.*?)return do_writev\(fd, vec, vlen, flags\)/${1}return do_writev(fd, vec, vlen, 0)/s@x86_64@selftests
+x32-preadv64v2-flags-dropped-at-offset@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE5\(preadv64v2,.*?)return do_preadv\(fd, vec, vlen, pos, flags\)/${1}return do_preadv(fd, vec, vlen, pos, 0)/s@x86_64@selftests
+x32-preadv64v2-flags-dropped-at-minus-one@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE5\(preadv64v2,.*?)return do_readv\(fd, vec, vlen, flags\)/${1}return do_readv(fd, vec, vlen, 0)/s@x86_64@selftests
+x32-pwritev64v2-flags-dropped-at-offset@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE5\(pwritev64v2,.*?)return do_pwritev\(fd, vec, vlen, pos, flags\)/${1}return do_pwritev(fd, vec, vlen, pos, 0)/s@x86_64@selftests
+x32-pwritev64v2-flags-dropped-at-minus-one@fs/read_write.c@s/(\nCOMPAT_SYSCALL_DEFINE5\(pwritev64v2,.*?)return do_writev\(fd, vec, vlen, flags\)/${1}return do_writev(fd, vec, vlen, 0)/s@x86_64@selftests
 '
 
 hold_applied "$@"
