@@ -132,6 +132,13 @@ release_slot
 secs=$(( $(date +%s) - t ))
 accel=$(boot_accel "$console")
 [ "$arch" != um ] || accel=none
+# A QEMU that is not the machine's own (parisc64's, lib.sh: hppa_qemu) is
+# named in each row, after the accelerator.
+qemu_used=$(grep -ao -m1 'workbench-qemu: QEMU .*' "$console" 2>/dev/null | sed 's/^workbench-qemu: //; s/[[:space:]]*$//' || true)
+case $qemu_used in
+''|*"(/usr/bin/"*) ;;
+*) accel+="; $qemu_used" ;;
+esac
 not_started=$(boot_not_started "$console")
 timed_out=
 grep -q 'timed out after' "$log" && timed_out=yes

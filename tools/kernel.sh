@@ -106,7 +106,7 @@ done
 # vmlinux links: libgcc's members have none ("No such file or directory:
 # '._divI.o.cmd'").  An empty one is a .cmd file that gen_compile_commands.py
 # skips.
-if [ "$(make_arch "$kernel")" = parisc ]; then
+if [[ $(make_arch "$kernel") = parisc* ]]; then
 	for m in $("${cross}ar" t "$("${cross}gcc" -print-libgcc-file-name)"); do
 		[ -e "$bdir/.$m.cmd" ] || : > "$bdir/.$m.cmd"
 	done

@@ -94,7 +94,9 @@ export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 # which kunit.py's arch_uml.config turns on without a device ID, so that
 # UML WARNs at boot (arch/um/drivers/virt-pci.c), and a WARNING fails a
 # row; parisc selects RTC_CLASS, which kunitconfig turns off, so
-# kunit.py's check of the config would fail; so does sparc64; on riscv
+# kunit.py's check of the config would fail; so do parisc64 (the 64-bit
+# kernel, ARCH=parisc64, on QEMU 10's C3700: lib.sh: hppa_qemu) and
+# sparc64; on riscv
 # NONPORTABLE, without which PORTABLE selects EFI (79 objects), which
 # kunitconfig turns off and QEMU's -kernel boot does not need.  On i386
 # the compat_arg_u64 suite is a module, which /init loads (tools/init.c):
@@ -117,6 +119,7 @@ powerpcle	powerpcle powerpc64le-linux-gnu- vmlinux			ppc64le,ppc32le	CONFIG_COMP
 sparc64		sparc64	sparc64-linux-gnu-	arch/sparc/boot/image		sparc64,sparc32	CONFIG_COMPAT=y,CONFIG_RTC_CLASS=y
 riscv		riscv	riscv64-linux-gnu-	arch/riscv/boot/Image		riscv64,rv32	CONFIG_COMPAT=y,CONFIG_NONPORTABLE=y
 sh		sh	sh4-linux-gnu-		arch/sh/boot/zImage		sh4		-
+parisc64	parisc64 hppa64-linux-gnu-	vmlinux				hppa		CONFIG_RTC_CLASS=y
 '
 SAN_KCONFIG="CONFIG_KASAN=y CONFIG_UBSAN=y CONFIG_UBSAN_SHIFT=y CONFIG_UBSAN_BOUNDS=y"
 
@@ -258,6 +261,17 @@ arch_cross() {
 	[ "$c" = - ] || echo "$c"
 }
 
+# user_cross KERNEL: the cross compiler's prefix of the kernel's programs
+# (its selftests, /init): the kernel's own, but on parisc64, where there
+# is no 64-bit user space (and hppa64-linux-gnu-gcc has no C library):
+# 32-bit programs, which that kernel runs through its compat calls.
+user_cross() {
+	case $(kernel_arch "$1") in
+	parisc64) echo hppa-linux-gnu- ;;
+	*) arch_cross "$1" ;;
+	esac
+}
+
 kernel_image() {
 	kernel_field "$1" 4
 }
@@ -305,7 +319,7 @@ abi_srcarch() {
 # st_make_vars KERNEL: the make variables, one per line.
 st_make_vars() {
 	local cflags
-	echo "CROSS_COMPILE=$(arch_cross "$1")"
+	echo "CROSS_COMPILE=$(user_cross "$1")"
 	cflags=$(user_cflags "$1") || return 1
 	[ -z "$cflags" ] || echo "USERCFLAGS=$cflags"
 	case $(kernel_arch "$1") in
@@ -384,11 +398,22 @@ config_fragment() {
 }
 
 # use_firmware KERNEL: export what the QEMU config of KERNEL needs beyond
-# kunit.py's (parisc: its firmware, lib.sh: hppa_firmware).
+# kunit.py's (parisc: its firmware, lib.sh: hppa_firmware; parisc64: the
+# 64-bit firmware, and QEMU 10's qemu-system-hppa, hppa_qemu, first on
+# PATH after the workbench's own tools/bin, where tools/qemu.py finds it).
 use_firmware() {
-	[ "$(kernel_arch "$1")" = parisc ] || return 0
-	WORKBENCH_HPPA_FIRMWARE=$(hppa_firmware) || exit 1
-	export WORKBENCH_HPPA_FIRMWARE
+	local q
+	case $(kernel_arch "$1") in
+	parisc)
+		WORKBENCH_HPPA_FIRMWARE=$(hppa_firmware hppa-firmware.img) || exit 1
+		export WORKBENCH_HPPA_FIRMWARE ;;
+	parisc64)
+		WORKBENCH_HPPA_FIRMWARE=$(hppa_firmware hppa-firmware64.img) || exit 1
+		q=$(hppa_qemu) || exit 1
+		WORKBENCH_HPPA_QEMU=$q/qemu-system-hppa
+		PATH=$TOP/tools/bin:$q:${PATH#"$TOP/tools/bin:"}
+		export WORKBENCH_HPPA_FIRMWARE WORKBENCH_HPPA_QEMU PATH ;;
+	esac
 }
 
 GENERIC_OBJS="fs/read_write.o fs/open.o fs/sync.o mm/fadvise.o mm/readahead.o"
@@ -502,22 +527,55 @@ fetch_mirror() {
 HPPA_FIRMWARE_PKG=qemu-system-data
 HPPA_FIRMWARE_SUITE=bookworm-backports
 
-# hppa_firmware: the path of that hppa-firmware.img, fetched if need be.
+# hppa_firmware IMAGE: the path of IMAGE of that package (hppa-firmware.img,
+# or hppa-firmware64.img, the 64-bit machine's), fetched if need be.
 hppa_firmware() {
-	local dir=$BUILD/firmware deb
+	local dir=$BUILD/firmware deb img=$1
 	deb=$(ls "$dir/$HPPA_FIRMWARE_PKG"_*_all.deb 2>/dev/null | tail -1)
 	if [ -z "$deb" ]; then
-		say "firmware: fetching $HPPA_FIRMWARE_PKG from Debian's $HPPA_FIRMWARE_SUITE for its hppa-firmware.img" >&2
-		debian_fetch "$dir" "$HPPA_FIRMWARE_SUITE" "$HPPA_FIRMWARE_PKG" "make run ARCH=parisc" >&2
+		say "firmware: fetching $HPPA_FIRMWARE_PKG from Debian's $HPPA_FIRMWARE_SUITE for its $img" >&2
+		debian_fetch "$dir" "$HPPA_FIRMWARE_SUITE" "$HPPA_FIRMWARE_PKG" "make test KERNELS=\"parisc parisc64\"" >&2
 		deb=$(ls "$dir/$HPPA_FIRMWARE_PKG"_*_all.deb | tail -1)
 	fi
-	if [ ! -s "$dir/hppa-firmware.img" ] || [ "$deb" -nt "$dir/hppa-firmware.img" ]; then
-		dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/qemu/hppa-firmware.img > "$dir/hppa-firmware.img.tmp" &&
-			[ -s "$dir/hppa-firmware.img.tmp" ] ||
-			die "$deb: no ./usr/share/qemu/hppa-firmware.img in it; remove it and retry: make run ARCH=parisc"
-		mv "$dir/hppa-firmware.img.tmp" "$dir/hppa-firmware.img"
+	if [ ! -s "$dir/$img" ] || [ "$deb" -nt "$dir/$img" ]; then
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/qemu/$img" > "$dir/$img.tmp" &&
+			[ -s "$dir/$img.tmp" ] ||
+			die "$deb: no ./usr/share/qemu/$img in it; remove it and retry"
+		mv "$dir/$img.tmp" "$dir/$img"
 	fi
-	echo "$dir/hppa-firmware.img"
+	echo "$dir/$img"
+}
+
+# The 64-bit PA-RISC machine, the HP C3700, is QEMU's since 8.2; Debian
+# 12's QEMU is 7.2.  The parisc64 row boots with qemu-system-hppa of
+# bookworm-backports' qemu-system-misc (QEMU 10.0, built for Debian 12:
+# its libraries are Debian 12's), fetched as the firmware is and kept in
+# $BUILD/firmware/qemu, not installed: the machine's own QEMU and apt
+# configuration stay as they are, and only that row uses it.
+HPPA_QEMU_PKG=qemu-system-misc
+
+# hppa_qemu: the directory of that qemu-system-hppa, fetched if need be;
+# fails, saying why, where it cannot run here.
+hppa_qemu() {
+	local dir=$BUILD/firmware deb q=$BUILD/firmware/qemu missing
+	deb=$(ls "$dir/$HPPA_QEMU_PKG"_*.deb 2>/dev/null | tail -1)
+	if [ -z "$deb" ]; then
+		say "qemu: fetching $HPPA_QEMU_PKG from Debian's $HPPA_FIRMWARE_SUITE for its qemu-system-hppa (the C3700)" >&2
+		debian_fetch "$dir" "$HPPA_FIRMWARE_SUITE" "$HPPA_QEMU_PKG" "make run ARCH=parisc64" >&2
+		deb=$(ls "$dir/$HPPA_QEMU_PKG"_*.deb | tail -1)
+	fi
+	if [ ! -x "$q/qemu-system-hppa" ] || [ "$deb" -nt "$q/qemu-system-hppa" ]; then
+		mkdir -p "$q"
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/bin/qemu-system-hppa > "$q/qemu-system-hppa.tmp" &&
+			[ -s "$q/qemu-system-hppa.tmp" ] ||
+			die "$deb: no ./usr/bin/qemu-system-hppa in it; remove it and retry: make run ARCH=parisc64"
+		chmod +x "$q/qemu-system-hppa.tmp"
+		mv "$q/qemu-system-hppa.tmp" "$q/qemu-system-hppa"
+	fi
+	missing=$(ldd "$q/qemu-system-hppa" 2>&1 | awk '/not found/ { printf " %s", $1 }')
+	[ -z "$missing" ] ||
+		die "$q/qemu-system-hppa ($(basename "$deb")) lacks libraries:$missing (apt-get install the Debian 12 packages that hold them)"
+	echo "$q"
 }
 
 T0=${T0:-$EPOCHSECONDS}
@@ -550,7 +608,7 @@ hold_build() {
 }
 
 # boot_accel CONSOLE_LOG: the accelerator that the last QEMU of a console
-# log ran with, and why, as tools/qemu.py's first line says it ("tcg (no
+# log ran with, and why, as tools/qemu.py says it ("tcg (no
 # KVM: /dev/kvm: No such file or directory)"); nothing if the boot did not
 # go through tools/qemu.py.
 boot_accel() {
@@ -875,6 +933,7 @@ boot_key() {
 		sha256sum "$2" ${3:+"$3"} | cut -d' ' -f1
 		[ "$(kernel_arch "$1")" = um ] || cat "$(qemu_config_file "$1")" "$TOP/tools/qemu_configs/with_init.py"
 		[ -z "${WORKBENCH_HPPA_FIRMWARE:-}" ] || sha256sum < "$WORKBENCH_HPPA_FIRMWARE"
+		[ -z "${WORKBENCH_HPPA_QEMU:-}" ] || sha256sum < "$WORKBENCH_HPPA_QEMU"
 	} | sha256sum | cut -c1-16
 }
 

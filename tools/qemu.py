@@ -3,8 +3,9 @@
 """qemu-system-ARCH as every boot of the workbench starts it: kunit.py's
 (which asks for -accel kvm, then hvf, then tcg) and tools/boot.py's.
 tools/bin/qemu-system-* are links to this file, first on the workbench's
-PATH; it runs the next qemu-system-ARCH on PATH with one accelerator of
-its own choice, and its first line of output says which, and why:
+PATH; it runs the next qemu-system-ARCH on PATH (its first line of
+output names it and its version) with one accelerator of its own choice,
+and its next line says which, and why:
 
  - ACCEL=tcg or ACCEL=kvm (WORKBENCH_ACCEL): that one (ACCEL=kvm where
    KVM can run the guest at all: an error if /dev/kvm cannot be opened);
@@ -158,6 +159,17 @@ def run(cmd, bound):
     return proc.wait(), first
 
 
+def qemu_version(qemu):
+    """The version QEMU says it is ("10.0.2 (Debian ...)"), or '?'."""
+    try:
+        out = subprocess.run([qemu, '-version'], capture_output=True, text=True,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return '?'
+    first = out.split('\n', 1)[0]
+    return first.split(' version ', 1)[1] if ' version ' in first else '?'
+
+
 def log_start(target, accel, first):
     path = os.environ.get('WORKBENCH_QEMU_STARTS')
     if not path:
@@ -174,6 +186,7 @@ def main():
     args = strip_accel(sys.argv[1:])
     bound = float(os.environ.get('WORKBENCH_START_BOUND', '60'))
     accel, why, probation = choose(target)
+    say(f'QEMU {qemu_version(qemu)} ({qemu})')
     while True:
         if probation:
             say(f'accelerator kvm ({why}; TCG if the guest prints nothing in {bound:g}s)')

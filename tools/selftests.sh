@@ -59,7 +59,7 @@ st_key() {
 			cat "$BUILD/hdr-$(abi_srcarch "$abi")/.workbench-stamp"
 		done
 		printf '%s\n' "${vars[@]}"
-		for c in "$(arch_cross "$1")gcc" ${vars[@]#*=}; do
+		for c in "$(user_cross "$1")gcc" ${vars[@]#*=}; do
 			case $c in *gcc) "$c" --version 2>/dev/null | head -1 ;; esac
 		done
 	} | sha256sum | cut -d' ' -f1
@@ -71,7 +71,7 @@ st_key() {
 # output is in the log.
 build() {
 	local kernel=$1 cross srcarch abi out=$ST/$1 key
-	cross=$(arch_cross "$kernel")
+	cross=$(user_cross "$kernel")
 	srcarch=$(abi_srcarch "$(arch_abis "$kernel" | cut -d' ' -f1)")
 	command -v "${cross}gcc" >/dev/null || { echo "${cross}gcc not found (make deps)"; return 1; }
 	for abi in $(arch_abis "$kernel"); do
@@ -290,7 +290,7 @@ if [ -n "$mods" ]; then
 	echo "kunit-modules" >> "$sections"
 fi
 
-cross=$(arch_cross "$kernel")
+cross=$(user_cross "$kernel")
 mkdir -p "$ST/$kernel"
 # /init, built again when tools/init.c differs from the one it was built
 # from (by content: $ST is every clone's).

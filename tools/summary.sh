@@ -86,6 +86,16 @@ case ${#accels[@]} in
 1) echo "every QEMU boot under ${accels[0]}${kvm_why:+ ($kvm_why)}" ;;
 *) echo "the QEMU boots ran under $(IFS=,; echo "${accels[*]}" | sed 's/,/ and /g'), as each row says${kvm_why:+; TCG: $kvm_why}" ;;
 esac
+# A kernel booted with a QEMU other than the machine's own (boot.sh).
+declare -A qemu_seen
+for f in "${order[@]}"; do
+	IFS=$'\t' read -r name _ _ _ _ _ _ _ accel <<< "${row[$f]}"
+	case $accel in
+	*"; QEMU "*) [ -n "${qemu_seen[${name%%.*}]:-}" ] ||
+		echo "${name%%.*} booted with QEMU ${accel#*; QEMU }"
+		qemu_seen[${name%%.*}]=1 ;;
+	esac
+done
 [ $bad -ne 0 ] || echo "every row built from $mine"
 echo "$P passed, $F failed, $S skipped"
 [ $bad -eq 0 ] && [ $F -eq 0 ]
