@@ -8,6 +8,15 @@
 # base.  Checked: b4 takes all the patches; the result is the tested tree,
 # file for file; each commit's message is the exported patch's, trailers
 # included (the person's Signed-off-by:, Assisted-by:).
+#
+# The export names its base (v7.3.4) and carries no base-commit: the
+# workbench's import of Debian's tarball is a commit no other tree has.
+# The blob ids of the patches' index lines are upstream's (the files the
+# series touches are upstream's, make debian-patches), and b4 am
+# --guess-base finds the base by them.  Checked in a scratch repository
+# whose history has the pristine tree as one commit among others (a tree
+# before it, tagged as a release is, and one after it, each with a file of
+# the series changed): b4 names that commit, and no other.
 . "$(dirname "$0")/lib.sh"
 
 command -v b4 >/dev/null || die "b4 not found (make deps)"
@@ -17,7 +26,7 @@ patches=("$OUT"/series/0*.patch)
 expected=$(( ${#patches[@]} - 1 ))
 
 tmp=$(mktemp -d)
-trap 'git -C "$TREE" worktree remove -f "$tmp/wt" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'git -C "$TREE" worktree remove -f "$tmp/wt" >/dev/null 2>&1; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 n=0
 for p in "${patches[@]}"; do
@@ -55,6 +64,47 @@ else
 	rc=1
 fi
 [ "$got" = "$expected" ] || { say "b4check: FAILED, b4 took $got patches of $expected"; rc=1; }
+
+# No object id of the workbench's own in what is sent.
+if grep -q '^base-commit:' "${patches[@]}"; then
+	say "b4check: FAILED, a base-commit: line names the workbench's own import commit"
+	rc=1
+fi
+
+# The base, guessed by b4 from the blob ids alone, in a history of three
+# trees: the base with sys_ia32.c changed (tagged), the base, the base with
+# read_write.c changed; dated in the two weeks before the export that b4
+# looks back.
+gb=$tmp/guess
+git init -q "$gb"
+echo "$TREE/.git/objects" > "$gb/.git/objects/info/alternates"
+other_tree() {	# other_tree FILE: the base's tree with FILE changed
+	local b
+	b=$({ git -C "$TREE" show "base:$1"; echo "/* another version (tools/b4check.sh) */"; } |
+		git -C "$gb" hash-object -w --stdin)
+	rm -f "$gb/.git/idx"
+	GIT_INDEX_FILE=$gb/.git/idx git -C "$gb" read-tree "$(git -C "$TREE" rev-parse 'base^{tree}')" &&
+	GIT_INDEX_FILE=$gb/.git/idx git -C "$gb" update-index --cacheinfo "100644,$b,$1" &&
+	GIT_INDEX_FILE=$gb/.git/idx git -C "$gb" write-tree
+}
+at() { date -u -d "@$(( $(date +%s) - $1 * 86400 ))" '+%Y-%m-%dT%H:%M:%SZ'; }
+c0=$(GIT_AUTHOR_DATE=$(at 3) GIT_COMMITTER_DATE=$(at 3) git -C "$gb" commit-tree \
+	"$(other_tree arch/x86/kernel/sys_ia32.c)" -m "a tree before the base")
+c1=$(GIT_AUTHOR_DATE=$(at 2) GIT_COMMITTER_DATE=$(at 2) git -C "$gb" commit-tree \
+	"$(git -C "$TREE" rev-parse 'base^{tree}')" -p "$c0" -m "the base")
+c2=$(GIT_AUTHOR_DATE=$(at 1) GIT_COMMITTER_DATE=$(at 1) git -C "$gb" commit-tree \
+	"$(other_tree fs/read_write.c)" -p "$c1" -m "a tree after the base")
+git -C "$gb" update-ref refs/heads/master "$c2"
+git -C "$gb" tag before "$c0"
+mkdir -p "$tmp/guess-am"
+if (cd "$gb" && b4 am -g -m - -o "$tmp/guess-am" < "$tmp/series.mbox") > "$tmp/guess.log" 2>&1 &&
+   guess=$(sed -n 's/^ *Base: \(.*\) (.*)$/\1/p; s/^ *Base: \([^ ]*\)$/\1/p' "$tmp/guess.log" | grep -v '^attempting' | head -1) &&
+   [ -n "$guess" ] && [ "$(git -C "$gb" rev-parse -q --verify "$guess^{commit}")" = "$c1" ]; then
+	say "b4check: b4 am --guess-base finds the base by the blob ids: $guess, the base's tree, of the three"
+else
+	say "b4check: FAILED, b4 am --guess-base did not find the base's tree ($c1): $(grep 'Base:' "$tmp/guess.log" | tail -1)"
+	rc=1
+fi
 
 # Each commit's message against its patch's: the text above the "---".
 i=0

@@ -31,7 +31,7 @@ cover=$TOP/series/0000-cover-letter.patch
 
 rm -rf "$OUT/series"
 mkdir -p "$OUT/series"
-git -C "$TREE" format-patch -q --cover-letter --base=base --zero-commit --notes \
+git -C "$TREE" format-patch -q --cover-letter --zero-commit --notes \
 	--no-signature -o "$OUT/series" "base..$commit"
 
 # Who receives each patch: get_maintainer.pl and MAINTAINERS of the
