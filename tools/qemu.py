@@ -13,8 +13,9 @@ and its next line says which, and why:
    where /dev/kvm cannot be opened, or where KVM failed earlier in the
    same run (the run's state file, WORKBENCH_ACCEL_STATE);
  - else KVM, on probation: a guest that prints nothing within the start
-   bound under KVM is stopped, the run's state file says why, and the
-   same command runs again under TCG, as does every later boot of the run.
+   bound under KVM, or that KVM cannot run (QEMU's "KVM internal error"),
+   is stopped, the run's state file says why, and the same command runs
+   again under TCG, as does every later boot of the run.
 
 Whatever the accelerator, a machine that prints nothing at all within
 WORKBENCH_START_BOUND seconds did not start: QEMU is stopped, the last
@@ -122,10 +123,20 @@ def die_with_parent():
     libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def run(cmd, bound):
+# What QEMU prints when KVM cannot run the guest at all, and then stops the
+# guest and waits: an instruction that this host's KVM cannot emulate
+# (seen on a host with a /dev/kvm and no vmx or svm in its CPU flags).
+KVM_FAILED = b'KVM internal error'
+
+
+def run(cmd, bound, kvm=False):
     """Run CMD, copying its output; (exit code, seconds to the first byte
-    or None if there was none within BOUND)."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    of the guest's console, or None if there was none within BOUND).
+    What QEMU itself says (its standard error: a warning about a CPU
+    feature the host lacks, say) is copied too, but is not the guest's.
+    Under KVM (KVM), QEMU's "KVM internal error" stops it at once:
+    (None, 'internal')."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=die_with_parent)
 
     def stop(signum, _frame):
@@ -135,27 +146,34 @@ def run(cmd, bound):
     for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(s, stop)
 
-    fd = proc.stdout.fileno()
+    console, err = proc.stdout.fileno(), proc.stderr.fileno()
+    fds = [console, err]
     t0 = time.monotonic()
     first = None
     out = sys.stdout.buffer
-    while True:
+    while fds:
+        left = None
         if first is None:
             left = bound - (time.monotonic() - t0)
             if left <= 0:
                 proc.kill()
                 proc.wait()
                 return None, None
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
+        ready, _, _ = select.select(fds, [], [], left)
+        for fd in ready:
+            data = os.read(fd, 65536)
+            if not data:
+                fds.remove(fd)
                 continue
-        data = os.read(fd, 65536)
-        if not data:
-            break
-        if first is None:
-            first = time.monotonic() - t0
-        out.write(data)
-        out.flush()
+            out.write(data)
+            out.flush()
+            if fd == err:
+                if kvm and KVM_FAILED in data:
+                    proc.kill()
+                    proc.wait()
+                    return None, 'internal'
+            elif first is None:
+                first = time.monotonic() - t0
     return proc.wait(), first
 
 
@@ -193,12 +211,17 @@ def main():
         else:
             say(f'accelerator {accel} ({why})')
         cmd = [qemu, '-accel', accel] + args
-        rc, first = run(cmd, bound)
+        rc, first = run(cmd, bound, kvm=accel == 'kvm')
+        internal = first == 'internal'
+        if internal:
+            first = None
         log_start(target, accel, first)
         if first is not None:
             sys.exit(rc if rc >= 0 else 128 - rc)
         if probation:
-            why = f'KVM did not run the guest: no console output in {bound:g}s under KVM'
+            why = ('KVM did not run the guest: ' +
+                   ('a KVM internal error' if internal else
+                    f'no console output in {bound:g}s under KVM'))
             state = os.environ.get('WORKBENCH_ACCEL_STATE')
             if state:
                 with open(state, 'w') as f:
@@ -206,8 +229,9 @@ def main():
             say(f'{why}; TCG for this boot and the rest of the run')
             accel, probation = 'tcg', False
             continue
-        say(f'the machine did not start: no console output in {bound:g}s '
-            f'(QEMU {name}, accelerator {accel}): {shlex.join(cmd)}')
+        say(f'the machine did not start: ' +
+            ('a KVM internal error' if internal else f'no console output in {bound:g}s') +
+            f' (QEMU {name}, accelerator {accel}): {shlex.join(cmd)}')
         sys.exit(EXIT_NOT_STARTED)
 
 
