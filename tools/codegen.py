@@ -151,10 +151,10 @@ RENAMES = {
     # 2/12: MIPS' own compat fallocate against the generic one.
     'mips64': {'sys32_fallocate': '__se_compat_sys_fallocate'},
     'mips64el': {'sys32_fallocate': '__se_compat_sys_fallocate'},
-    # 5/12: SYSCALL_DEFINE6() makes sys_fadvise64_64_wrapper() an alias
-    # of __se_sys_fadvise64_64_wrapper().
-    'sh': {'sys_fadvise64_64_wrapper': '__se_sys_fadvise64_64_wrapper'},
-    'shbe': {'sys_fadvise64_64_wrapper': '__se_sys_fadvise64_64_wrapper'},
+    # 5/12: sys_fadvise64_64_wrapper() is sh_fadvise64_64() of
+    # SYSCALL_DEFINE6(), whose code is __se_sys_sh_fadvise64_64().
+    'sh': {'sys_fadvise64_64_wrapper': '__se_sys_sh_fadvise64_64'},
+    'shbe': {'sys_fadvise64_64_wrapper': '__se_sys_sh_fadvise64_64'},
     # 4/12: arm64's own compat fallocate against the generic one.
     'arm64': {'__arm64_compat_sys_aarch32_fallocate': '__arm64_compat_sys_fallocate'},
 }

@@ -54,7 +54,7 @@ compat-pread64-pair-reversed-le@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread
 compat-fadvise64_64-offset-high-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_lo,/@riscv@selftests
 compat-fallocate-len-high-dropped@fs/open.c@s/compat_arg_u64_glue\(len\)\);/(u64)len_lo);/@arm64 mips64@selftests
 parisc-pread64-pair-reversed@arch/parisc/kernel/sys_parisc.c@s/size_t, count, SC_ARG64\(pos\)\)\n\{\n\treturn ksys_pread64/size_t, count, u32, pos_lo, u32, pos_hi)\n{\n\treturn ksys_pread64/@parisc@selftests
-sh-fadvise64_64-offset-pair-reversed@arch/sh/kernel/sys_sh32.c@s/fadvise64_64_wrapper, int, fd, SC_ARG64\(offset\),/fadvise64_64_wrapper, int, fd, u32, offset_hi, u32, offset_lo,/@sh@selftests
+sh-fadvise64_64-offset-pair-reversed@arch/sh/kernel/sys_sh32.c@s/sh_fadvise64_64, int, fd, SC_ARG64\(offset\),/sh_fadvise64_64, int, fd, u32, offset_hi, u32, offset_lo,/@sh@selftests
 ia32-readahead-low-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_readahead\(fd, SC_VAL64\(u64, offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@x86_64@selftests
 ia32-fadvise64-low-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\), len, advice\)/return ksys_fadvise64_64(fd, (u64)offset_hi << 32, len, advice)/@x86_64@selftests
 ia32-fadvise64_64-offset-low-dropped@arch/x86/kernel/sys_ia32.c@s/(SYSCALL_DEFINE6\(ia32_fadvise64_64,.*?)SC_VAL64\(u64, offset\)/${1}(u64)offset_hi << 32/s@x86_64@selftests
@@ -72,8 +72,8 @@ powerpc-fadvise64_64-len-low-dropped@arch/powerpc/kernel/syscalls.c@s/SC_VAL64\(
 compat-readahead-low-dropped@mm/readahead.c@s/return ksys_readahead\(fd, compat_arg_u64_glue\(offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@sparc64@selftests
 compat-fadvise64_64-offset-low-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@riscv@selftests
 compat-fadvise64_64-len-low-dropped@mm/fadvise.c@s/compat_arg_u64_glue\(len\), advice\)/(u64)len_hi << 32, advice)/@sparc64@selftests
-sh-fadvise64_64-offset-low-dropped@arch/sh/kernel/sys_sh32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@sh@selftests
-sh-fadvise64_64-len-low-dropped@arch/sh/kernel/sys_sh32.c@s/SC_VAL64\(u64, len\), advice\)/(u64)len_hi << 32, advice)/@sh@selftests
+sh-fadvise64_64-offset-low-dropped@arch/sh/kernel/sys_sh32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(loff_t, offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@sh@selftests
+sh-fadvise64_64-len-low-dropped@arch/sh/kernel/sys_sh32.c@s/SC_VAL64\(loff_t, len\), advice\)/(u64)len_hi << 32, advice)/@sh@selftests
 parisc-readahead-low-dropped@arch/parisc/kernel/sys_parisc.c@s/return ksys_readahead\(fd, SC_VAL64\(u64, offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@parisc@selftests
 parisc-fadvise64_64-offset-low-dropped@arch/parisc/kernel/sys_parisc.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\),/return ksys_fadvise64_64(fd, (u64)offset_hi << 32,/@parisc@selftests
 parisc-fadvise64_64-len-low-dropped@arch/parisc/kernel/sys_parisc.c@s/SC_VAL64\(u64, len\), advice\)/(u64)len_hi << 32, advice)/@parisc@selftests
