@@ -30,6 +30,11 @@
 # pass 0 for the flags of preadv2() or pwritev2() in one of their two
 # branches (an offset, or -1), natively, through the compat entry points
 # and through x32's preadv64v2()/pwritev64v2().
+# The parisc64-* mutants break what only the 64-bit parisc kernel runs:
+# the compat column of syscall.tbl, and a compat wrapper as the 64-bit
+# build compiles it (IS_ENABLED(CONFIG_64BIT)); each must be caught on
+# parisc64 and must pass on parisc, the 32-bit kernel ("!parisc": a
+# kernel where the break must not bite, whose rows must all pass).
 MUTANTS='
 compat-arg-u64-endian-swapped@lib/tests/compat_arg_u64_kunit.c@s/(#include <linux\/syscalls.h>\n)/$1#undef compat_arg_u64\n#undef compat_arg_u64_dual\n#undef SC_ARG64\n#ifdef CONFIG_CPU_BIG_ENDIAN\n#define compat_arg_u64(name) u32 name##_lo, u32 name##_hi\n#define compat_arg_u64_dual(name) u32, name##_lo, u32, name##_hi\n#define SC_ARG64(name) u32, name##_lo, u32, name##_hi\n#else\n#define compat_arg_u64(name) u32 name##_hi, u32 name##_lo\n#define compat_arg_u64_dual(name) u32, name##_hi, u32, name##_lo\n#define SC_ARG64(name) u32, name##_hi, u32, name##_lo\n#endif\n/@x86_64 mips64@kunit
 pos-from-lohi-low-sign-extended@fs/read_write.c@s/return \(loff_t\)\(\(u64\)pos_h << 32\) \| pos_l;/return (loff_t)((u64)pos_h << 32) | (s64)(s32)pos_l;/@x86_64@kunit
@@ -54,6 +59,8 @@ compat-pread64-pair-reversed-le@fs/read_write.c@s/(COMPAT_SYSCALL_DEFINE5\(pread
 compat-fadvise64_64-offset-high-dropped@mm/fadvise.c@s/return ksys_fadvise64_64\(fd, compat_arg_u64_glue\(offset\),/return ksys_fadvise64_64(fd, (u64)offset_lo,/@riscv@selftests
 compat-fallocate-len-high-dropped@fs/open.c@s/compat_arg_u64_glue\(len\)\);/(u64)len_lo);/@arm64 mips64@selftests
 parisc-pread64-pair-reversed@arch/parisc/kernel/sys_parisc.c@s/size_t, count, SC_ARG64\(pos\)\)\n\{\n\treturn ksys_pread64/size_t, count, u32, pos_lo, u32, pos_hi)\n{\n\treturn ksys_pread64/@parisc@selftests
+parisc64-compat-fallocate-table@arch/parisc/kernel/syscalls/syscall.tbl@s/(305\t32\tfallocate\t\tsys_parisc_fallocate\t\t)compat_sys_parisc_fallocate/${1}sys_ni_syscall/@parisc64 !parisc@selftests
+parisc64-compat-pread64-high-dropped@arch/parisc/kernel/sys_parisc.c@s/return ksys_pread64\(fd, buf, count, SC_VAL64\(u64, pos\)\);/return ksys_pread64(fd, buf, count, IS_ENABLED(CONFIG_64BIT) ? (u64)pos_lo : SC_VAL64(u64, pos));/@parisc64 !parisc@selftests
 sh-fadvise64_64-offset-pair-reversed@arch/sh/kernel/sys_sh32.c@s/sh_fadvise64_64, int, fd, SC_ARG64\(offset\),/sh_fadvise64_64, int, fd, u32, offset_hi, u32, offset_lo,/@sh@selftests
 ia32-readahead-low-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_readahead\(fd, SC_VAL64\(u64, offset\), count\)/return ksys_readahead(fd, (u64)offset_hi << 32, count)/@x86_64@selftests
 ia32-fadvise64-low-dropped@arch/x86/kernel/sys_ia32.c@s/return ksys_fadvise64_64\(fd, SC_VAL64\(u64, offset\), len, advice\)/return ksys_fadvise64_64(fd, (u64)offset_hi << 32, len, advice)/@x86_64@selftests
@@ -129,6 +136,9 @@ while IFS='@' read -r name file subst kernels suite; do
 	export WORKBENCH_SOURCE WORKBENCH_TREE_ID
 	say "mutant $name: $(git -C "$src" diff -U0 | grep '^[-+][^-+]' | tr '\n' ' ' | cut -c1-150)"
 	for kernel in $kernels; do
+		# !KERNEL: a kernel that does not run the broken code.
+		spared=
+		case $kernel in '!'*) spared=yes kernel=${kernel#!} ;; esac
 		rm -rf "$RESULTS"
 		export LOGS=$BUILD/mutant-logs/$name
 		mkdir -p "$LOGS"
@@ -163,6 +173,16 @@ while IFS='@' read -r name file subst kernels suite; do
 		if [ -n "$invalid" ]; then
 			line="mutant $name on $kernel: NO RESULT ($invalid)"
 			rc=1
+		elif [ -n "$spared" ] && [ -n "$caught" ]; then
+			line="mutant $name on $kernel: CAUGHT where it must not bite, by $caught"
+			rc=1
+		elif [ -n "$spared" ]; then
+			if [ -n "$(ls "$RESULTS" 2>/dev/null)" ]; then
+				line="mutant $name on $kernel: passed, as it must (this kernel does not run the broken code)"
+			else
+				line="mutant $name on $kernel: NO RESULT (no rows)"
+				rc=1
+			fi
 		elif [ -n "$caught" ]; then
 			line="mutant $name on $kernel: caught by $caught"
 		else
