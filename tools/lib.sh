@@ -370,8 +370,11 @@ abi_prog() {
 # of compat_arg_u64() (GENERIC_OBJS; SERIES_OBJS with the series only).
 # parisc is the 32-bit kernel, parisc64 the 64-bit one (make ARCH=parisc64
 # makes it), which builds the same calls as compat calls.  sh is built both
-# little-endian and big-endian, the two orders of SC_ARG64().  The options
-# after a "+" are turned on after the defconfig.
+# little-endian and big-endian, the two orders of SC_ARG64().  shftrace and
+# pariscftrace build the calls that patches 5 and 9 define with
+# SYSCALL_DEFINEx() with CONFIG_FTRACE_SYSCALLS, whose syscall metadata no
+# kernel of the matrix has.  The options after a "+" are turned on after
+# the defconfig.
 # target  make ARCH  cross prefix  defconfig  arch objects
 OTHERARCH_TARGETS='
 arm64	arm64	aarch64-linux-gnu-	defconfig	arch/arm64/kernel/sys32.o
@@ -383,6 +386,8 @@ sparc64	sparc	sparc64-linux-gnu-	sparc64_defconfig	arch/sparc/kernel/sys_sparc32
 parisc	parisc	hppa-linux-gnu-		generic-32bit_defconfig	arch/parisc/kernel/sys_parisc.o
 parisc64	parisc64	hppa64-linux-gnu-	generic-64bit_defconfig	arch/parisc/kernel/sys_parisc.o
 riscv64	riscv	riscv64-linux-gnu-	defconfig	arch/riscv/kernel/compat_syscall_table.o
+shftrace	sh	sh4-linux-gnu-	defconfig+FTRACE+FTRACE_SYSCALLS	arch/sh/kernel/sys_sh32.o
+pariscftrace	parisc	hppa-linux-gnu-		generic-32bit_defconfig+FTRACE+FTRACE_SYSCALLS	arch/parisc/kernel/sys_parisc.o
 '
 # config_fragment DIR CONFIG MAKE...: .config in DIR from CONFIG, a
 # defconfig target with options to turn on after a "+" each
