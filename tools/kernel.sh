@@ -52,12 +52,12 @@ source=${WORKBENCH_SOURCE:-$(tree_source)}
 tree=${WORKBENCH_TREE_ID-$(tree_id)}
 inputs=$(kernel_key "$kernel" "$cflags")
 
-# A build recorded before the reads of savedcmd_ lines were kept has its
-# list made again from its .cmd files, which are those of that build.
+# A build recorded before the reads of savedcmd_ lines were kept (its
+# list was .workbench-deps) has its list made from its .cmd files, which
+# are those of that build.
 if [ -f "$bdir/.workbench-built" ] && [ -f "$bdir/.workbench-deps" ] && [ ! -f "$bdir/.workbench-reads" ]; then
 	kernel_deps "$bdir" > "$bdir/.workbench-reads.new" && mv "$bdir/.workbench-reads.new" "$bdir/.workbench-reads"
 fi
-rm -f "$bdir/.workbench-deps"
 
 # What changed since the last good build, if that is all that differs.
 # The .config is part of the record: a build dir that another build
