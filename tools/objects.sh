@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # objects.sh [KERNEL...]: the objects of each kernel's last build (its
 # kunit.py build dir, without the host tools of scripts/ and tools/), in
-# all and in the places that the options the top-level kunitconfig (or a
-# kernel's column of tools/lib.sh) switches off build into (by directory
-# and file, as their Makefiles place them).
+# all and in the places that options of the top-level kunitconfig build
+# into: the block layer, which it turns on for the selftests' loop device,
+# and those it (or a kernel's column of tools/lib.sh) switches off (by
+# directory and file, as their Makefiles place them).
 # It reads build dirs only and builds nothing.
 . "$(dirname "$0")/lib.sh"
 
 # name<TAB>the objects' paths (an extended regex)
 GROUPS_TABLE='
-BLOCK	^block/|^fs/iomap/|^fs/(buffer|mpage|direct-io|bdev)\.o$|^mm/(swap_state|swapfile|swap_slots|page_io)\.o$|^lib/sbitmap\.o$
+BLOCK	^block/|^drivers/block/|^fs/iomap/|^fs/(buffer|mpage|direct-io|bdev)\.o$|^mm/(swap_state|swapfile|swap_slots|page_io)\.o$|^lib/sbitmap\.o$
 IO_URING	^io_uring/
 ETHTOOL_NETLINK	^net/ethtool/
 INPUT,VT,SERIO	^drivers/(input|hid)/|^drivers/tty/vt/|^drivers/video/console/
