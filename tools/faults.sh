@@ -48,11 +48,20 @@
 #   stale      a boot image older than the vmlinux built with it (what a
 #              stale piggy.o made): the KUnit and the selftest rows fail
 #              with "booted kernel is not the one built"
+#   tables     an edit to one architecture's syscall table in the series
+#              (TABLES: sh, parisc, mips o32, arm64's AArch32, sparc, x86's
+#              32-bit), fadvise64_64 made sys_ni_syscall: that kernel is
+#              built again, has a new build ID, boots, and its row fails
+#              with ENOSYS; um, another architecture, is not built (for
+#              x86's table, which every architecture's checksyscalls.sh
+#              reads, make runs and links nothing); on sh, taking the edit
+#              out gives the old build ID and a row that passes.  Seeds
+#              its build dirs with copies of the main build's.
 . "$(dirname "$0")/lib.sh"
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works same-objects stale no-loader}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-works same-objects stale no-loader tables}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -162,12 +171,27 @@ test_um() {
 seed_x86_64() {
 	local b=$S/kunit-x86_64 tree
 	mkdir -p "$b/arch/x86/boot"
-	cp "$MAIN/kunit-x86_64/.config" "$MAIN/kunit-x86_64/vmlinux" "$MAIN/kunit-x86_64/.workbench-deps" "$b/"
+	cp "$MAIN/kunit-x86_64/.config" "$MAIN/kunit-x86_64/vmlinux" "$MAIN/kunit-x86_64/.workbench-reads" "$b/"
 	cp "$MAIN/kunit-x86_64/arch/x86/boot/bzImage" "$b/arch/x86/boot/"
 	rm -f "$b/.workbench-banner"
 	tree=$(tree_id)
 	echo "$tree" > "$b/.workbench-tree"
 	echo "$(TOP=$S/clone-A kernel_key x86_64 "") $tree $(config_sum "$b")" > "$b/.workbench-built"
+}
+
+# table_edit PATCH TABLE NAME: PATCH (a file of clone A's series/) gains
+# a hunk that leaves the system call NAME of TABLE without an entry point
+# (sys_ni_syscall; scripts/syscalltbl.sh), against TABLE as the applied
+# series has it (no later patch of the series changes a table).
+table_edit() {
+	local tmp=$S/table-edit
+	rm -rf "$tmp" && mkdir -p "$tmp/a" "$tmp/b"
+	git -C "$TREE" show "HEAD:$2" > "$tmp/a/t" || return 1
+	awk -v n="$3" '$1 ~ /^[0-9]+$/ && $3 == n { print $1 "\t" $2 "\t" $3; next } { print }' \
+		"$tmp/a/t" > "$tmp/b/t"
+	! cmp -s "$tmp/a/t" "$tmp/b/t" || { echo "table_edit: no $3 in $2" >&2; return 1; }
+	(cd "$tmp" && git diff --no-index a/t b/t || true) |
+		sed "s#a/a/t#a/$2#g; s#b/b/t#b/$2#g" >> "$1"
 }
 
 # A stand-in for qemu-system-x86_64 that prints nothing and never ends.
@@ -588,6 +612,67 @@ EOF
 			bad "no-loader: exit $r; row '$st' ($passed passed, $failed failed, $skipped skipped; $log): $S/no-loader.out"
 		fi
 		rm -rf "$ST/x86_64"
+		;;
+	tables)
+		# kernel, patch, table, the call, the row of the ABI that the
+		# table serves.
+		TABLES=${TABLES:-sh parisc mips arm64 sparc64 i386}
+		for k in $TABLES; do
+			case $k in
+			sh)	spec="0005 arch/sh/kernel/syscalls/syscall.tbl fadvise64_64 sh4" ;;
+			parisc)	spec="0009 arch/parisc/kernel/syscalls/syscall.tbl fadvise64_64 hppa" ;;
+			mips)	spec="0002 arch/mips/kernel/syscalls/syscall_o32.tbl fadvise64 o32" ;;
+			arm64)	spec="0004 arch/arm64/tools/syscall_32.tbl arm_fadvise64_64 armhf" ;;
+			sparc64) spec="0007 arch/sparc/kernel/syscalls/syscall.tbl fadvise64_64 sparc32" ;;
+			i386)	spec="0008 arch/x86/entry/syscalls/syscall_32.tbl fadvise64_64 i386" ;;
+			*)	bad "tables: no table edit for $k"; continue ;;
+			esac
+			read -r pn table call abi <<< "$spec"
+			for d in "$k" um; do
+				[ -f "$MAIN/kunit-$d/.workbench-built" ] ||
+					{ bad "tables: $k: no $d kernel in $MAIN to start from (make test KERNELS=\"$k um\")"; continue 2; }
+				rm -rf "$S/kunit-$d"
+				cp -a "$MAIN/kunit-$d" "$S/kunit-$d"
+			done
+			git -C "$S/clone-A" checkout -q -- series
+			(cd "$S/clone-A" && make apply) >/dev/null 2>&1
+			patch=$(ls "$S/clone-A/series/$pn"-*.patch)
+			was_id=$(built_ids "$k" | sed -n 2p)
+			was_um=$(built_ids um | sed -n 2p)
+			table_edit "$patch" "$table" "$call" || { bad "tables: $k: no edit of $table"; continue; }
+			r=0
+			(cd "$S/clone-A" && make test KERNELS="$k um") >"$S/tables-$k.out" 2>&1 || r=$?
+			now_id=$(built_ids "$k" | sed -n 2p)
+			now_um=$(built_ids um | sed -n 2p)
+			IFS=$'\t' read -r _ st _ _ _ log _ < "$RESULTS/$k.st-$abi" || true
+			um_ok=
+			if grep -q "kernel um: unchanged: it is built from none of the" "$S/tables-$k.out"; then
+				um_ok="not built"
+			elif grep -q "kernel um: building from .* with make all, for .*$table" "$S/tables-$k.out" &&
+			     [ "$now_um" = "$was_um" ]; then
+				um_ok="make all, the same build ID"
+			fi
+			if [ $r != 0 ] && grep -q "kernel $k: building from" "$S/tables-$k.out" &&
+			   [ -n "$now_id" ] && [ "$now_id" != "$was_id" ] && [ "$st" != "$REUSED" ] &&
+			   [ "${st%%:*}" = FAILED ] && grep -q 'ENOSYS' "$log" && [ -n "$um_ok" ]; then
+				ok "tables: $k: $table: built again (build ID ${was_id:0:12} -> ${now_id:0:12}), booted, $k.st-$abi: $st; um: $um_ok"
+			else
+				bad "tables: $k: $table: exit $r, build ID ${was_id:0:12} -> ${now_id:0:12}, $k.st-$abi '$st', um '${um_ok:-built}': $S/tables-$k.out"
+			fi
+			if [ "$k" = sh ]; then
+				git -C "$S/clone-A" checkout -q -- series
+				r=0
+				(cd "$S/clone-A" && make test KERNELS="$k") >"$S/tables-$k-undone.out" 2>&1 || r=$?
+				back_id=$(built_ids "$k" | sed -n 2p)
+				st=$(cut -f2 "$RESULTS/$k.st-$abi" 2>/dev/null || true)
+				if [ $r = 0 ] && [ "$back_id" = "$was_id" ] && [ "$st" = ok ]; then
+					ok "tables: $k: the edit taken out: build ID ${back_id:0:12} again, $k.st-$abi: $st"
+				else
+					bad "tables: $k: the edit taken out: exit $r, build ID ${back_id:0:12} (was ${was_id:0:12}), $k.st-$abi '$st': $S/tables-$k-undone.out"
+				fi
+			fi
+			git -C "$S/clone-A" checkout -q -- series
+		done
 		;;
 	*)	bad "unknown case $case" ;;
 	esac

@@ -113,6 +113,18 @@ if [ "$(git -C "$src" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]
 	git -C "$TREE" worktree add -q --detach "$src" "$head"
 fi
 
+# A mutant kernel's build dir starts as a copy of the matrix's, where it
+# has one and the mutant's has none: the first mutant of a kernel then
+# compiles what its break changes, not the whole kernel (kernel.sh sees
+# the tree's changes against the copy's record).
+for kernel in $(awk -F@ 'NF >= 4 { print $4 }' <<< "$MUTANTS" | tr ' ' '\n' | sed 's/^!//' | sort -u); do
+	if [ ! -d "$BUILD/mutant/kunit-$kernel" ] && [ -f "$(kbuild_dir "$kernel")/.workbench-built" ]; then
+		say "mutants: $kernel's build dir starts as a copy of the matrix's"
+		mkdir -p "$BUILD/mutant"
+		cp -a "$(kbuild_dir "$kernel")" "$BUILD/mutant/kunit-$kernel"
+	fi
+done
+
 export TREE=$src KBUILD_PREFIX=$BUILD/mutant/kunit- RESULTS=$BUILD/mutant-results
 export LOGS=$BUILD/mutant-logs
 mkdir -p "$LOGS"
