@@ -568,16 +568,21 @@ TEST_F(pair, fadvise64_64)
 /*
  * fadvise64(), the older call with a one-word length, which no C library
  * uses where fadvise64_64() exists: through syscall(2), with the offset as
- * a register pair where the ABI splits it.
+ * a register pair where the ABI splits it.  FADVISE64_SKIP: why this ABI
+ * has none that sys_fadvise64() can call.
  */
+#if !defined(__NR_fadvise64)
+#define FADVISE64_SKIP	"this ABI has no fadvise64(), only fadvise64_64()"
+#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_ABI32
+#define FADVISE64_SKIP	"o32's fadvise64() is fadvise64_64(), which fadvise64_64 tests"
+#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_NABI32
+#define FADVISE64_SKIP	"n32's fadvise64() takes a 64-bit register, and syscall(2) 32-bit words"
+#endif
+
 TEST_F(pair, fadvise64)
 {
-#if !defined(__NR_fadvise64)
-	SKIP(return, "this ABI has no fadvise64(), only fadvise64_64()");
-#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_ABI32
-	SKIP(return, "o32's fadvise64() is fadvise64_64(), which fadvise64_64 tests");
-#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_NABI32
-	SKIP(return, "n32's fadvise64() takes a 64-bit register, and syscall(2) 32-bit words");
+#ifdef FADVISE64_SKIP
+	SKIP(return, FADVISE64_SKIP);
 #else
 	if (!fadvise_checks_offset)
 		SKIP(return, "%s", FIX_FADVISE_OFFSET);
@@ -728,12 +733,8 @@ TEST_F(bdev, readahead)
 
 TEST_F(bdev, fadvise64)
 {
-#if !defined(__NR_fadvise64)
-	SKIP(return, "this ABI has no fadvise64(), only fadvise64_64()");
-#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_ABI32
-	SKIP(return, "o32's fadvise64() is fadvise64_64(), which fadvise64_64 tests");
-#elif defined(__mips__) && _MIPS_SIM == _MIPS_SIM_NABI32
-	SKIP(return, "n32's fadvise64() takes a 64-bit register, and syscall(2) 32-bit words");
+#ifdef FADVISE64_SKIP
+	SKIP(return, FADVISE64_SKIP);
 #else
 	const int64_t pos = 0x108000000LL;
 
