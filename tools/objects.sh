@@ -11,7 +11,7 @@
 
 # name<TAB>the objects' paths (an extended regex)
 GROUPS_TABLE='
-BLOCK	^block/|^drivers/block/|^fs/iomap/|^fs/(buffer|mpage|direct-io|bdev)\.o$|^mm/(swap_state|swapfile|swap_slots|page_io)\.o$|^lib/sbitmap\.o$
+BLOCK	^block/|^drivers/block/|^drivers/s390/block/|^fs/iomap/|^fs/(buffer|mpage|direct-io|bdev)\.o$|^mm/(swap_state|swapfile|swap_slots|page_io)\.o$|^lib/sbitmap\.o$
 IO_URING	^io_uring/
 ETHTOOL_NETLINK	^net/ethtool/
 INPUT,VT,SERIO	^drivers/(input|hid)/|^drivers/tty/vt/|^drivers/video/console/
