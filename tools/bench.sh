@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # bench.sh KERNEL...: for each, back to back and cold (empty build dirs,
-# ccache disabled), the time of our KUnit run (tools/kunit.sh: the build of
-# the image that serves KUnit and the selftests, and the suite) and of the
+# ccache disabled), the time of our run (tools/run.sh: the build of
+# the image that serves KUnit and the selftests, and its one boot) and of the
 # plain `kunit.py run --kunitconfig=lib/kunit` for the same machine (the
 # workbench's own QEMU config where kunit.py has none); prints the
 # ratio, and the objects each build made (counted as make objects counts
@@ -18,7 +18,7 @@ for kernel in "$@"; do
 
 	rm -rf "$BUILD/kunit-$kernel"
 	t=$(date +%s.%N)
-	"$TOP/tools/kunit.sh" "$kernel" >"$b/ours.out" 2>&1 ||
+	"$TOP/tools/run.sh" "$kernel" >"$b/ours.out" 2>&1 ||
 		{ cat "$b/ours.out"; die "bench $kernel: our run failed"; }
 	ours=$(echo "$(date +%s.%N) - $t" | bc)
 
