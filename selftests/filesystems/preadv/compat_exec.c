@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 	execv(path, argv);
 	ksft_print_header();
 	if (errno == ENOEXEC)
-		ksft_exit_skip("%s programs do not run here (ENOEXEC); a kernel runs them with %s\n",
+		ksft_exit_skip("%s programs give ENOEXEC here; a kernel runs them with %s\n",
 			       COMPAT_ABI, COMPAT_NEEDS);
 	if (errno == ENOENT && !access(path, F_OK) && *interpreter(path, interp, sizeof(interp)))
 		ksft_exit_skip("%s is linked dynamically, and this system has no %s, its loader\n",
