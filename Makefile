@@ -27,7 +27,7 @@ export BUILD
 
 .PHONY: help deps tree apply run test kunit selftests native format-patch \
 	summary checkpatch b4check bisect codegen otherarch mutants bench bench-edit bench-ccache objects \
-	configdiff debian-patches cccheck faults ksrc-check clean distclean
+	configdiff debian-patches cccheck faults ksrc-check build-host distcc-check clean distclean
 
 help:
 	@echo 'make run [ARCH=x86_64]  deps, apply the series, build ARCH and boot it once in QEMU:'
@@ -74,8 +74,14 @@ help:
 	@echo 'make cccheck            the kernel builds'"'"' CC rebuilds an object whose .incbin payload changed'
 	@echo 'make faults             two clones at once, interrupts, full disk, no compiler, silent'
 	@echo '                         QEMU, KVMs that hang or fail, no loader, an edit of each'
-	@echo '                         syscall table: each a check, on a scratch $$BUILD (root:'
+	@echo '                         syscall table, distcc hosts that refuse, vanish or have'
+	@echo '                         another compiler: each a check, on a scratch $$BUILD (root:'
 	@echo '                         mounts tmpfs)'
+	@echo 'make build-host ALLOW=192.168.1.0/24   this machine a distcc build host for'
+	@echo '                         those clients (after make deps; STOP=1 stops it); then'
+	@echo '                         DISTCC_HOSTS="host1/8 host2/8" make test compiles there'
+	@echo 'make distcc-check       each kernel'"'"'s fs/ compiled again through distcc daemons'
+	@echo '                         on 127.0.0.2 and .3: the same build ID'
 	@echo 'make ksrc-check         KSRC= on a developer'"'"'s own git tree: applies, or names the'
 	@echo '                         patch, file and hunk; the tree is left as it was'
 	@echo 'make clean              remove build output, keep the extracted tree and ccache'
@@ -153,11 +159,17 @@ ksrc-check: deps
 bench-edit: deps
 	@tools/bench-edit.sh
 
+build-host: deps
+	@tools/build-host.sh
+
+distcc-check: deps
+	@tools/distcc-check.sh
+
 clean:
 	rm -rf $(BUILD)/kunit-* $(BUILD)/st $(BUILD)/hdr-* $(BUILD)/logs \
 		$(BUILD)/results $(BUILD)/gen_init_cpio $(BUILD)/mutant-* $(BUILD)/mutant $(BUILD)/bisect-* \
 		$(BUILD)/codegen-* $(BUILD)/otherarch-* $(BUILD)/bench $(BUILD)/bench-ccache $(BUILD)/configdiff-* \
-		$(BUILD)/ksrc-* out
+		$(BUILD)/ksrc-* $(BUILD)/distcc-check out
 
 distclean:
 	rm -rf $(BUILD) out

@@ -34,6 +34,7 @@ PACKAGES="
 	qemu-system-sparc libc6-dev-sparc64-cross gcc-12-multilib-sparc64-linux-gnu
 	libc6-dev-riscv64-cross
 	libc6-dev-sh4-cross gcc-12-plugin-dev-sh4-linux-gnu g++
+	distcc
 "
 
 missing_packages() {

@@ -112,6 +112,39 @@ if [[ $(make_arch "$kernel") = parisc* ]]; then
 	done
 fi
 
+# distcc (lib.sh: distcc_hosts): the hosts that compile as this machine's
+# compiler does, for this build's compilations that miss ccache.  What
+# stays here: a source with .incbin (tools/bin/wbcc), the links, the host
+# programs; and all of sh, whose C files load a GCC plugin that the workbench
+# builds on this machine (KCFLAGS: -fplugin=), which no host has.
+unset CCACHE_PREFIX
+# What distcc compiled here after a host failed in the build (it says so
+# on standard error, which the build's log holds).
+distcc_fallbacks() {
+	local n
+	[ -n "${CCACHE_PREFIX:-}" ] || return 0
+	n=$(grep -c 'running locally instead' "$log" || true)
+	[ "$n" = 0 ] ||
+		say "kernel $kernel: distcc: $n compilations ran here when a host failed ($(grep -m1 'distcc\[[0-9]*\] ERROR' "$log" | sed 's/^distcc\[[0-9]*\] ERROR: //'))"
+}
+if [ -n "${DISTCC_HOSTS:-}" ]; then
+	if [[ " $cflags " = *" -fplugin="* ]]; then
+		say "kernel $kernel: distcc: compiling here: its GCC plugin is on this machine only"
+	else
+		hosts=$(distcc_hosts "${cross}gcc" "$cflags" 2>"$LOGS/distcc-$kernel.log")
+		while read -r l; do say "kernel $kernel: distcc: $l"; done < "$LOGS/distcc-$kernel.log"
+		if [ -z "$(grep -v '^[-+]' <<< "$hosts")" ]; then
+			say "kernel $kernel: distcc: no build host compiles as this machine's ${cross}gcc: compiling here"
+		else
+			DISTCC_HOSTS=$(echo $hosts)
+			[ -n "$JOBS_GIVEN" ] || JOBS=$(distcc_jobs)
+			export DISTCC_HOSTS CCACHE_PREFIX=distcc
+			build_args=("${build_args[@]/#--jobs=*/--jobs=$JOBS}")
+			say "kernel $kernel: distcc: compiling on $DISTCC_HOSTS, -j $JOBS"
+		fi
+	fi
+fi
+
 use_firmware "$kernel"
 rm -f "$bdir/.workbench-built"
 same=
@@ -203,9 +236,11 @@ else
 	[ -z "$tree" ] || echo "$inputs $tree $(config_sum "$bdir")" > "$bdir/.workbench-built"
 	echo "$tree" > "$bdir/.workbench-tree"
 	say "kernel $kernel: built in ${secs}s ($(grep -c . "$bdir/.workbench-reads") files of the tree go into it)"
+	distcc_fallbacks
 	exit 0
 fi
 say "kernel $kernel: $status (log: $log)"
+distcc_fallbacks
 grep -E 'error|Error' "$log" | head -20 | sed "s/^/  kernel $kernel: /" || true
 record "$kernel.0kunit" "$status" 0 1 0 "$log" "$secs"
 exit 1

@@ -22,8 +22,21 @@ RESULTS=${RESULTS:-$BUILD/results}
 export WORKBENCH_QEMU_STARTS=${WORKBENCH_QEMU_STARTS:-$LOGS/qemu-starts.tsv}
 # The selftest binaries and initramfs images.
 ST=${ST:-$BUILD/st}
-JOBS=${JOBS:-$(nproc)}
-export JOBS
+# distcc: with distcc's own DISTCC_HOSTS set, the kernel builds send their
+# compilations to those hosts, beneath ccache (CCACHE_PREFIX=distcc; a
+# ccache hit never leaves the machine), after a probe of each host with
+# the build's compiler (distcc_hosts, below); make's -j is then what the
+# hosts take (distcc -j), if that is more than this machine's CPUs.
+# distcc_jobs: the -j for the hosts of DISTCC_HOSTS.
+distcc_jobs() {
+	local j n
+	n=$(nproc)
+	j=$(distcc -j 2>/dev/null) || j=0
+	echo $((j > n ? j : n))
+}
+JOBS_GIVEN=${JOBS_GIVEN-${JOBS:-}}
+JOBS=${JOBS:-$(if [ -n "${DISTCC_HOSTS:-}" ] && command -v distcc >/dev/null; then distcc_jobs; else nproc; fi)}
+export JOBS JOBS_GIVEN
 # The base tree: Debian's linux-source-$BASE_SERIES, from the suite that
 # ships it (tools/tree.sh fetches it with apt-get, signed by the Debian
 # archive key).  KSRC=/path/to/linux replaces it with a tree of one's own.
@@ -1069,4 +1082,53 @@ alive() {
 	kill "$ticker" 2>/dev/null || true
 	wait "$ticker" 2>/dev/null || true
 	return $rc
+}
+
+# distcc_hosts COMPILER CFLAGS: the hosts of DISTCC_HOSTS that compile as
+# this machine's COMPILER does, one host specification a line; a line for
+# each host left out, and why, on standard error.  Each host compiles a
+# probe with CFLAGS and -O2 through distcc alone, and its object must be
+# the local compiler's, byte for byte: a host that refuses, does not
+# answer within DISTCC_PROBE_TIMEOUT seconds (10), has no such compiler,
+# or another one at its path (the object's .comment names the compiler
+# and its version) is left out.  Specifications that are options
+# (--randomize, +zeroconf) pass as they are; localhost compiles here.
+distcc_hosts() {
+	local cc=$1 cflags=$2 dir spec err path
+	# As ccache calls it: by the path it finds on PATH, which the host
+	# runs as it is.
+	path=$(command -v "$cc") || { echo "all hosts: no $cc here" >&2; return 0; }
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/wb-distcc.XXXXXX")
+	printf 'int wb_probe(int x)\n{\n\treturn x * 3 + 1;\n}\n' > "$dir/probe.c"
+	# shellcheck disable=SC2086
+	if ! "$cc" $cflags -O2 -c "$dir/probe.c" -o "$dir/local.o" 2>"$dir/err"; then
+		echo "all hosts: $cc does not compile the probe here: $(head -1 "$dir/err")" >&2
+		rm -rf "$dir"
+		return 0
+	fi
+	for spec in $DISTCC_HOSTS; do
+		case $spec in
+		-*|+*|localhost|localhost/*) echo "$spec"; continue ;;
+		esac
+		rm -f "$dir/remote.o"
+		# distcc 3.4 aborts ("bit out of range") on a refused
+		# connection with DISTCC_FALLBACK=0 or DISTCC_BACKOFF_PERIOD=0:
+		# with neither, it says that it compiles here instead.  The
+		# state directory is the probe's own, with no backoff in it.
+		# shellcheck disable=SC2086
+		if ! DISTCC_HOSTS=$spec DISTCC_SKIP_LOCAL_RETRY=1 \
+		     DISTCC_DIR=$dir DISTCC_IO_TIMEOUT=${DISTCC_PROBE_TIMEOUT:-10} \
+		     timeout "$(( ${DISTCC_PROBE_TIMEOUT:-10} + 5 ))" \
+		     distcc "$path" $cflags -O2 -c "$dir/probe.c" -o "$dir/remote.o" 2>"$dir/err" ||
+		   grep -q 'running locally instead' "$dir/err"; then
+			err=$(grep -m1 'ERROR' "$dir/err" | sed 's/^distcc\[[0-9]*\] //; s/^ERROR: //')
+			[ -n "$err" ] || err=$(grep -m1 . "$dir/err")
+			echo "$spec: left out, its $cc did not compile a probe (${err:-no answer})" >&2
+		elif ! cmp -s "$dir/local.o" "$dir/remote.o"; then
+			echo "$spec: left out, its $cc gives another object than this machine's (it names $(strings -a "$dir/remote.o" | grep -m1 -E 'GCC:|clang' || echo 'no compiler'); this one $(strings -a "$dir/local.o" | grep -m1 -E 'GCC:|clang' || echo 'none'))" >&2
+		else
+			echo "$spec"
+		fi
+	done
+	rm -rf "$dir"
 }
