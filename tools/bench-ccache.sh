@@ -8,16 +8,20 @@
 # compiler), with ccache in depend mode (a miss runs the compiler only),
 # through tools/bin/wbcc in depend mode (the workbench's setting,
 # tools/lib.sh: depend mode, but sources with an .incbin compile without
-# ccache), and without ccache again, to see how much the machine's speed
-# moved during the run.
+# ccache), through wbcc with distcc beneath ccache (CCACHE_PREFIX, as
+# DISTCC_HOSTS makes it: README) to a distcc daemon on 127.0.0.2 of this
+# machine with as many jobs as it has CPUs, which shows what the
+# indirection costs (the local preprocessing, the transfer) where it can
+# gain nothing, and without ccache again, to see how much the machine's
+# speed moved during the run.
 . "$(dirname "$0")/lib.sh"
 
 kernel=${1:-x86_64}
 dirs=("${@:2}")
 [ ${#dirs[@]} -gt 0 ] || dirs=(kernel fs mm)
 src=$(kbuild_dir "$kernel")
-[ -f "$src/.workbench-stamp" ] ||
-	die "bench-ccache $kernel: no finished build in $src: run make kunit ARCH=$kernel first"
+[ -f "$src/.workbench-built" ] ||
+	die "bench-ccache $kernel: no finished build in $src: run make run ARCH=$kernel first"
 
 hold_applied
 b=$BUILD/bench-ccache
@@ -25,15 +29,23 @@ rm -rf "$b"
 mkdir -p "$b"
 cp -a "$src" "$b/k"
 cross=$(arch_cross "$kernel")
-for mode in plain ccache depend wbcc plain; do
+command -v distccd >/dev/null || die "bench-ccache: no distccd (make deps)"
+chmod 1777 "$b"
+: > "$b/distccd.log" && chmod 666 "$b/distccd.log"
+distccd --daemon --allow 127.0.0.0/8 --listen 127.0.0.2 --jobs "$(nproc)" \
+	--log-file "$b/distccd.log" --pid-file "$b/distccd.pid" || die "bench-ccache: distccd did not start"
+trap 'kill "$(cat "$b/distccd.pid" 2>/dev/null)" 2>/dev/null || true' EXIT
+for mode in plain ccache depend wbcc distcc plain; do
 	(cd "$b/k" && find "${dirs[@]}" -name '*.o' -delete)
 	rm -rf "$b/cache"
-	unset CCACHE_DISABLE CCACHE_DEPEND
+	unset CCACHE_DISABLE CCACHE_DEPEND CCACHE_PREFIX DISTCC_HOSTS
 	case $mode in
 	plain)	cc=${cross}gcc ;;
 	ccache)	cc="ccache ${cross}gcc" ;;
 	depend)	cc="ccache ${cross}gcc"; export CCACHE_DEPEND=1 ;;
 	wbcc)	cc="$KERNEL_CC ${cross}gcc"; export CCACHE_DEPEND=1 ;;
+	distcc)	cc="$KERNEL_CC ${cross}gcc"
+		export CCACHE_DEPEND=1 CCACHE_PREFIX=distcc DISTCC_HOSTS="127.0.0.2/$(nproc)" ;;
 	esac
 	t=$(date +%s.%N)
 	CCACHE_DIR=$b/cache make -s -C "$TREE" O="$b/k" ARCH="$(make_arch "$kernel")" \
@@ -41,6 +53,10 @@ for mode in plain ccache depend wbcc plain; do
 		{ tail -20 "$b/$mode.log"; die "bench-ccache $kernel: the $mode build failed"; }
 	secs=$(echo "$(date +%s.%N) - $t" | bc)
 	n=$(cd "$b/k" && find "${dirs[@]}" -name '*.o' | wc -l)
-	printf 'bench-ccache %s: %s: %d objects under %s in %.0fs\n' "$kernel" "$mode" "$n" "${dirs[*]}" "$secs"
+	there=
+	[ "$mode" != distcc ] || there=" ($(grep -c COMPILE_OK "$b/distccd.log") compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log") here after a failure)"
+	printf 'bench-ccache %s: %s: %d objects under %s in %.0fs%s\n' "$kernel" "$mode" "$n" "${dirs[*]}" "$secs" "$there"
 done
+kill "$(cat "$b/distccd.pid")" 2>/dev/null || true
+trap - EXIT
 rm -rf "$b"

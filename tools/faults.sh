@@ -65,11 +65,24 @@
 #              reads, make runs and links nothing); on sh, taking the edit
 #              out gives the old build ID and a row that passes.  Seeds
 #              its build dirs with copies of the main build's.
+#   distcc     um built through a distcc daemon on a loopback address
+#              (DISTCC_HOSTS; every object compiled anew: CCACHE_RECACHE):
+#              its compilations went there, and vmlinux has the build ID
+#              of the um built here
+#   distcc-refuses  a build host where nothing listens: left out, named
+#              with distcc's reason; the objects of fs/ compile here, and
+#              the build ID is the same
+#   distcc-vanishes  the host's daemon killed in the middle of fs/: what
+#              it did not compile is compiled here, the run counts it, the
+#              build ID is the same
+#   distcc-wrongcc  a host whose compilers at gcc's path are another
+#              compiler (clang 14, in a mount namespace of the daemon's):
+#              left out, naming both; the same build ID
 . "$(dirname "$0")/lib.sh"
 
 MAIN=$BUILD
 S=${FAULTS_BUILD:-/tmp/wb-faults}
-CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-warns kvm-internal kvm-firmware kvm-works same-objects stale no-loader tables}
+CASES=${*:-clones moved int-build int-apply int-boot int-bisect int-mutants no-cc disk-build disk-cpio silent hung-once kvm-hangs kvm-warns kvm-internal kvm-firmware kvm-works same-objects stale no-loader tables distcc distcc-refuses distcc-vanishes distcc-wrongcc}
 [ -d "$MAIN/linux/.git" ] || die "no $MAIN/linux: run make apply first"
 [ "$(id -u)" = 0 ] || die "faults.sh mounts tmpfs file systems: run it as root"
 
@@ -251,6 +264,55 @@ exec $QEMU_X86 "\$@"
 EOF
 	chmod +x "$S/kvm-$k-bin/qemu-system-x86_64"
 done
+
+# distccd_on ADDR [wrong]: a distcc daemon on ADDR (127.0.0.0/8 only),
+# its log $S/distccd-ADDR.log; with "wrong", in a mount namespace of its own
+# where x86_64-linux-gnu-gcc-12 (what gcc is) is clang 14: another
+# compiler at the path that ccache gives distcc, as on a host with another
+# GCC.  distccd_off ADDR stops it.
+distccd_on() {
+	local log=$S/distccd-$1.log
+	[[ $1 = 127.* ]] || die "distccd_on: $1 is not a loopback address"
+	distccd_off "$1"
+	mkdir -p "$S/distccd"
+	chmod 1777 "$S/distccd"
+	: > "$log" && chmod 666 "$log"
+	if [ "${2:-}" = wrong ]; then
+		printf '#!/bin/sh\nexec clang-14 --target=x86_64-linux-gnu "$@"\n' > "$S/distccd/wrong-gcc"
+		chmod 755 "$S/distccd/wrong-gcc"
+		unshare -m --propagation private sh -c \
+			'mount --bind "$1" "$(readlink -f "$(command -v x86_64-linux-gnu-gcc)")" && shift && exec "$@"' \
+			sh "$S/distccd/wrong-gcc" \
+			distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-file "$log" --pid-file "$S/distccd/$1.pid"
+	else
+		distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-file "$log" --pid-file "$S/distccd/$1.pid"
+	fi
+	wait_for "$log" 'preforking daemon started' 10
+}
+distccd_off() {
+	local pid
+	pid=$(cat "$S/distccd/$1.pid" 2>/dev/null) || return 0
+	kill "$pid" 2>/dev/null || true
+	rm -f "$S/distccd/$1.pid"
+}
+# distcc_um NAME HOSTS DIRS: um built in clone A with DISTCC_HOSTS=HOSTS,
+# every object under DIRS of its build dir (all: ".") compiled anew; exit
+# status in $r, output in $S/NAME.out, the build ID before in $was, after in
+# $now.
+distcc_um() {
+	local d
+	test_um "$S/clone-A" "$S/$1-0.out" || bad "$1: make test KERNELS=um before: $S/$1-0.out"
+	was=$(built_ids um | sed -n 2p)
+	for d in $3; do
+		if [ "$d" = . ]; then rm -rf "$S/kunit-um"; else rm -rf "${S:?}/kunit-um/$d"; fi
+	done
+	rm -f "$S/kunit-um/.workbench-built"
+	r=0
+	(cd "$S/clone-A" && DISTCC_HOSTS=$2 CCACHE_RECACHE=1 make test KERNELS=um) >"$S/$1.out" 2>&1 || r=$?
+	now=$(built_ids um | sed -n 2p)
+}
+# jobs_on ADDR: the compilations that the daemon on ADDR did.
+jobs_on() { grep -c 'COMPILE_OK' "$S/distccd-$1.log" || true; }
 
 for case in $CASES; do
 	say "faults: --- $case"
@@ -708,6 +770,67 @@ EOF
 			fi
 			git -C "$S/clone-A" checkout -q -- series
 		done
+		;;
+	distcc)
+		distccd_on 127.0.0.2
+		distcc_um distcc 127.0.0.2/4 .
+		n=$(jobs_on 127.0.0.2)
+		distccd_off 127.0.0.2
+		if [ $r = 0 ] && [ -n "$now" ] && [ "$now" = "$was" ] && [ "$n" -gt 100 ] &&
+		   grep -q 'kernel um: distcc: compiling on 127.0.0.2/4, -j ' "$S/distcc.out"; then
+			ok "distcc: $n compilations on 127.0.0.2, build ID ${now:0:12} as built here"
+		else
+			bad "distcc: exit $r, $n compilations on 127.0.0.2, build ID ${now:0:12} (here: ${was:0:12}): $S/distcc.out"
+		fi
+		;;
+	distcc-refuses)
+		distccd_off 127.0.0.3
+		distcc_um distcc-refuses 127.0.0.3 fs
+		if [ $r = 0 ] && [ -n "$now" ] && [ "$now" = "$was" ] &&
+		   grep -q 'kernel um: distcc: 127.0.0.3: left out, its gcc did not compile a probe (.*Connection refused)' "$S/distcc-refuses.out" &&
+		   grep -q 'kernel um: distcc: no build host compiles as this machine.s gcc: compiling here' "$S/distcc-refuses.out"; then
+			ok "distcc-refuses: $(grep -o '127.0.0.3: left out.*' "$S/distcc-refuses.out"); build ID ${now:0:12} as before"
+		else
+			bad "distcc-refuses: exit $r, build ID ${now:0:12} (before: ${was:0:12}): $S/distcc-refuses.out"
+		fi
+		;;
+	distcc-vanishes)
+		distccd_on 127.0.0.2
+		test_um "$S/clone-A" "$S/distcc-vanishes-0.out" || bad "distcc-vanishes: make test KERNELS=um before: $S/distcc-vanishes-0.out"
+		was=$(built_ids um | sed -n 2p)
+		rm -rf "${S:?}/kunit-um/fs" "$S/kunit-um/.workbench-built"
+		run_bg distcc-vanishes bash -c "cd '$S/clone-A' && DISTCC_HOSTS=127.0.0.2/4 CCACHE_RECACHE=1 make test KERNELS=um"
+		p=$!
+		# Ten compilations of fs/ there, then the daemon is gone.
+		for ((i = 0; i < 600; i++)); do
+			[ "$(jobs_on 127.0.0.2)" -lt 10 ] || break
+			sleep 1
+		done
+		n=$(jobs_on 127.0.0.2)
+		pkill -KILL -f -- "distccd .*--listen 127.0.0.2 " || true
+		rm -f "$S/distccd/127.0.0.2.pid"
+		r=0
+		wait "$p" || r=$?
+		now=$(built_ids um | sed -n 2p)
+		here=$(grep -o 'kernel um: distcc: [0-9]* compilations ran here when a host failed' "$S/distcc-vanishes.out" | grep -o '[0-9][0-9]*' | head -1)
+		if [ $r = 0 ] && [ -n "$now" ] && [ "$now" = "$was" ] && [ "${here:-0}" -gt 0 ]; then
+			ok "distcc-vanishes: $n compilations on 127.0.0.2 before it went, $here here after; build ID ${now:0:12} as before"
+		else
+			bad "distcc-vanishes: exit $r, $n there, ${here:-no} count of those here, build ID ${now:0:12} (before: ${was:0:12}): $S/distcc-vanishes.out"
+		fi
+		;;
+	distcc-wrongcc)
+		distccd_on 127.0.0.4 wrong
+		distcc_um distcc-wrongcc 127.0.0.4 fs
+		n=$(jobs_on 127.0.0.4)
+		distccd_off 127.0.0.4
+		# The probe is the one compilation that the host did.
+		if [ $r = 0 ] && [ -n "$now" ] && [ "$now" = "$was" ] && [ "$n" = 1 ] &&
+		   grep -q 'kernel um: distcc: 127.0.0.4: left out, its gcc gives another object than this machine.s (it names .*clang.*; this one GCC: ' "$S/distcc-wrongcc.out"; then
+			ok "distcc-wrongcc: $(grep -o '127.0.0.4: left out.*' "$S/distcc-wrongcc.out"); build ID ${now:0:12} as before"
+		else
+			bad "distcc-wrongcc: exit $r, $n compilations there, build ID ${now:0:12} (before: ${was:0:12}): $S/distcc-wrongcc.out"
+		fi
 		;;
 	*)	bad "unknown case $case" ;;
 	esac
