@@ -287,7 +287,10 @@ distccd_on() {
 	else
 		distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-file "$log" --pid-file "$S/distccd/$1.pid"
 	fi
-	wait_for "$log" 'preforking daemon started' 10
+	wait_for "$log" 'preforking daemon started' 10 || {
+		bad "$case: no distcc daemon on $1: $(grep -m1 ERROR "$log" || echo 'it did not start')"
+		return 1
+	}
 }
 distccd_off() {
 	local pid
@@ -772,7 +775,7 @@ EOF
 		done
 		;;
 	distcc)
-		distccd_on 127.0.0.2
+		distccd_on 127.0.0.2 || continue
 		distcc_um distcc 127.0.0.2/4 .
 		n=$(jobs_on 127.0.0.2)
 		distccd_off 127.0.0.2
@@ -795,7 +798,7 @@ EOF
 		fi
 		;;
 	distcc-vanishes)
-		distccd_on 127.0.0.2
+		distccd_on 127.0.0.2 || continue
 		test_um "$S/clone-A" "$S/distcc-vanishes-0.out" || bad "distcc-vanishes: make test KERNELS=um before: $S/distcc-vanishes-0.out"
 		was=$(built_ids um | sed -n 2p)
 		rm -rf "${S:?}/kunit-um/fs" "$S/kunit-um/.workbench-built"
@@ -820,7 +823,7 @@ EOF
 		fi
 		;;
 	distcc-wrongcc)
-		distccd_on 127.0.0.4 wrong
+		distccd_on 127.0.0.4 wrong || continue
 		distcc_um distcc-wrongcc 127.0.0.4 fs
 		n=$(jobs_on 127.0.0.4)
 		distccd_off 127.0.0.4
