@@ -33,7 +33,7 @@ command -v distccd >/dev/null || die "bench-ccache: no distccd (make deps)"
 chmod 1777 "$b"
 : > "$b/distccd.log" && chmod 666 "$b/distccd.log"
 distccd --daemon --allow 127.0.0.0/8 --listen 127.0.0.2 --jobs "$(nproc)" \
-	--log-file "$b/distccd.log" --pid-file "$b/distccd.pid" || die "bench-ccache: distccd did not start"
+	--log-level info --log-file "$b/distccd.log" --pid-file "$b/distccd.pid" || die "bench-ccache: distccd did not start"
 trap 'kill "$(cat "$b/distccd.pid" 2>/dev/null)" 2>/dev/null || true' EXIT
 for mode in plain ccache depend wbcc distcc plain; do
 	(cd "$b/k" && find "${dirs[@]}" -name '*.o' -delete)

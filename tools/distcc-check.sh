@@ -30,7 +30,7 @@ stop() {
 trap stop EXIT
 for h in $HOSTS; do
 	: > "$D/$h.log" && chmod 666 "$D/$h.log"
-	distccd --daemon --allow 127.0.0.0/8 --listen "$h" --jobs 2 --log-file "$D/$h.log" --pid-file "$D/$h.pid" ||
+	distccd --daemon --allow 127.0.0.0/8 --listen "$h" --jobs 2 --log-level info --log-file "$D/$h.log" --pid-file "$D/$h.pid" ||
 		die "distcc-check: distccd on $h did not start"
 done
 sleep 1

@@ -283,9 +283,9 @@ distccd_on() {
 		unshare -m --propagation private sh -c \
 			'mount --bind "$1" "$(readlink -f "$(command -v x86_64-linux-gnu-gcc)")" && shift && exec "$@"' \
 			sh "$S/distccd/wrong-gcc" \
-			distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-file "$log" --pid-file "$S/distccd/$1.pid"
+			distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-level info --log-file "$log" --pid-file "$S/distccd/$1.pid"
 	else
-		distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-file "$log" --pid-file "$S/distccd/$1.pid"
+		distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-level info --log-file "$log" --pid-file "$S/distccd/$1.pid"
 	fi
 	wait_for "$log" 'preforking daemon started' 10 || {
 		bad "$case: no distcc daemon on $1: $(grep -m1 ERROR "$log" || echo 'it did not start')"
