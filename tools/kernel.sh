@@ -125,7 +125,8 @@ distcc_fallbacks() {
 	[ -n "${CCACHE_PREFIX:-}" ] || return 0
 	n=$(grep -c 'running locally instead' "$log" || true)
 	[ "$n" = 0 ] ||
-		say "kernel $kernel: distcc: $n compilations ran here when a host failed ($(grep -m1 'distcc\[[0-9]*\] ERROR' "$log" | sed 's/^distcc\[[0-9]*\] ERROR: //'))"
+		say "kernel $kernel: distcc: $n compilations ran here when a host failed (first: $(grep -m1 -E 'distcc\[[0-9]+\] (\([a-z_]+\) )?ERROR' "$log" |
+			sed -E 's/.*ERROR: //' || echo 'distcc named no error'))"
 }
 if [ -n "${DISTCC_HOSTS:-}" ]; then
 	if [[ " $cflags " = *" -fplugin="* ]]; then
