@@ -815,8 +815,8 @@ EOF
 		r=0
 		wait "$p" || r=$?
 		now=$(built_ids um | sed -n 2p)
-		here=$(grep -o 'kernel um: distcc: [0-9]* compilations ran here when a host failed (first: [^)]' "$S/distcc-vanishes.out" |
-		       grep -v 'distcc named no error' | grep -o '[0-9][0-9]*' | head -1)
+		here=$(grep 'kernel um: distcc: [0-9]* compilations ran here when a host failed (first: ' "$S/distcc-vanishes.out" |
+		       grep -v 'distcc named no error' | grep -o '[0-9]* compilations' | grep -o '[0-9]*' | head -1)
 		if [ $r = 0 ] && [ -n "$now" ] && [ "$now" = "$was" ] && [ "${here:-0}" -gt 0 ]; then
 			ok "distcc-vanishes: $n compilations on 127.0.0.2 before it went, $here here after ($(grep -o 'a host failed (first: .*' "$S/distcc-vanishes.out")); build ID ${now:0:12} as before"
 		else
