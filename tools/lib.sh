@@ -1124,7 +1124,7 @@ distcc_hosts() {
 			err=$(grep -m1 'ERROR' "$dir/err" | sed 's/^distcc\[[0-9]*\] //; s/^ERROR: //')
 			[ -n "$err" ] || err=$(grep -m1 . "$dir/err")
 			echo "$spec: left out, its $cc did not compile a probe (${err:-no answer})" >&2
-		elif false; then
+		elif ! cmp -s "$dir/local.o" "$dir/remote.o"; then
 			echo "$spec: left out, its $cc gives another object than this machine's (it names $(strings -a "$dir/remote.o" | grep -m1 -E 'GCC:|clang' || echo 'no compiler'); this one $(strings -a "$dir/local.o" | grep -m1 -E 'GCC:|clang' || echo 'none'))" >&2
 		else
 			echo "$spec"
