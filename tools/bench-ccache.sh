@@ -30,11 +30,16 @@ mkdir -p "$b"
 cp -a "$src" "$b/k"
 cross=$(arch_cross "$kernel")
 command -v distccd >/dev/null || die "bench-ccache: no distccd (make deps)"
-chmod 1777 "$b"
-: > "$b/distccd.log" && chmod 666 "$b/distccd.log"
+# The daemon drops to the distcc user: its log and pid file are where that
+# user can write them.
+dd=$(mktemp -d /tmp/wb-distccd.XXXXXX)
+chmod 1777 "$dd"
 distccd --daemon --allow 127.0.0.0/8 --listen 127.0.0.2 --jobs "$(nproc)" \
-	--log-level info --log-file "$b/distccd.log" --pid-file "$b/distccd.pid" || die "bench-ccache: distccd did not start"
-trap 'kill "$(cat "$b/distccd.pid" 2>/dev/null)" 2>/dev/null || true' EXIT
+	--log-level info --log-file "$dd/distccd.log" --pid-file "$dd/distccd.pid" || die "bench-ccache: distccd did not start"
+trap 'kill "$(cat "$dd/distccd.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$dd"' EXIT
+sleep 1
+grep -q 'preforking daemon started' "$dd/distccd.log" ||
+	die "bench-ccache: no distcc daemon on 127.0.0.2: $(grep -m1 ERROR "$dd/distccd.log" || echo 'it did not start')"
 for mode in plain ccache depend wbcc distcc plain; do
 	(cd "$b/k" && find "${dirs[@]}" -name '*.o' -delete)
 	rm -rf "$b/cache"
@@ -54,9 +59,7 @@ for mode in plain ccache depend wbcc distcc plain; do
 	secs=$(echo "$(date +%s.%N) - $t" | bc)
 	n=$(cd "$b/k" && find "${dirs[@]}" -name '*.o' | wc -l)
 	there=
-	[ "$mode" != distcc ] || there=" ($(grep -c COMPILE_OK "$b/distccd.log") compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log") here after a failure)"
+	[ "$mode" != distcc ] || there=" ($(grep -c COMPILE_OK "$dd/distccd.log") compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log") here after a failure)"
 	printf 'bench-ccache %s: %s: %d objects under %s in %.0fs%s\n' "$kernel" "$mode" "$n" "${dirs[*]}" "$secs" "$there"
 done
-kill "$(cat "$b/distccd.pid")" 2>/dev/null || true
-trap - EXIT
 rm -rf "$b"

@@ -19,23 +19,30 @@ DIRS=${DISTCC_CHECK_DIRS:-fs}
 HOSTS="127.0.0.2 127.0.0.3"
 D=$BUILD/distcc-check
 mkdir -p "$D"
-chmod 1777 "$D"
+# The daemons drop to the distcc user: their logs and pid files are where
+# that user can write them.
+dd=$(mktemp -d /tmp/wb-distccd.XXXXXX)
+chmod 1777 "$dd"
 stop() {
 	local h
 	for h in $HOSTS; do
-		[ ! -f "$D/$h.pid" ] || kill "$(cat "$D/$h.pid")" 2>/dev/null || true
-		rm -f "$D/$h.pid"
+		[ ! -f "$dd/$h.pid" ] || kill "$(cat "$dd/$h.pid")" 2>/dev/null || true
 	done
+	cp "$dd"/*.log "$D/" 2>/dev/null || true
+	rm -rf "$dd"
 }
 trap stop EXIT
 for h in $HOSTS; do
-	: > "$D/$h.log" && chmod 666 "$D/$h.log"
-	distccd --daemon --allow 127.0.0.0/8 --listen "$h" --jobs 2 --log-level info --log-file "$D/$h.log" --pid-file "$D/$h.pid" ||
+	distccd --daemon --allow 127.0.0.0/8 --listen "$h" --jobs 2 --log-level info --log-file "$dd/$h.log" --pid-file "$dd/$h.pid" ||
 		die "distcc-check: distccd on $h did not start"
 done
 sleep 1
+for h in $HOSTS; do
+	grep -q 'preforking daemon started' "$dd/$h.log" 2>/dev/null ||
+		die "distcc-check: no daemon on $h: $(grep -m1 ERROR "$dd/$h.log" 2>/dev/null || echo 'it did not start')"
+done
 # The compilations that the daemons did, but the probes (lib.sh: distcc_hosts).
-done_on() { cat "$D"/127.0.0.*.log | grep COMPILE_OK | grep -vc '/probe\.c' || true; }
+done_on() { cat "$dd"/127.0.0.*.log | grep COMPILE_OK | grep -vc '/probe\.c' || true; }
 
 for k in $KERNELS; do
 	[ -f "$(kbuild_dir "$k")/.workbench-built" ] || die "distcc-check: $k is not built: run make test first"
