@@ -53,6 +53,7 @@ for mode in ${BENCH_CCACHE_MODES:-plain ccache depend wbcc distcc plain}; do
 	distcc)	cc="$KERNEL_CC ${cross}gcc"
 		export CCACHE_DEPEND=1 CCACHE_PREFIX=distcc DISTCC_HOSTS="127.0.0.2/$(nproc)" ;;
 	esac
+	jobs0=$(grep -c COMPILE_OK "$dd/distccd.log" || true)
 	t=$(date +%s.%N)
 	CCACHE_DIR=$b/cache make -s -C "$TREE" O="$b/k" ARCH="$(make_arch "$kernel")" \
 		CROSS_COMPILE="$cross" CC="$cc" -j"$JOBS" "${dirs[@]/%//}" >"$b/$mode.log" 2>&1 ||
@@ -60,7 +61,7 @@ for mode in ${BENCH_CCACHE_MODES:-plain ccache depend wbcc distcc plain}; do
 	secs=$(echo "$(date +%s.%N) - $t" | bc)
 	n=$(cd "$b/k" && find "${dirs[@]}" -name '*.o' | wc -l)
 	there=
-	[ "$mode" != distcc ] || there=" ($(grep -c COMPILE_OK "$dd/distccd.log" || true) compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log" || true) here after a failure)"
+	[ "$mode" != distcc ] || there=" ($(( $(grep -c COMPILE_OK "$dd/distccd.log" || true) - jobs0 )) compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log" || true) here after a failure)"
 	printf 'bench-ccache %s: %s: %d objects under %s in %.0fs%s\n' "$kernel" "$mode" "$n" "${dirs[*]}" "$secs" "$there"
 done
 rm -rf "$b"
