@@ -322,10 +322,14 @@ for case in $CASES; do
 	case $case in
 	clones)
 		# B's apply comes first so that A has to wait, and A builds
-		# after B: both switch the tree.
+		# after B: both switch the tree.  B builds um from nothing (from
+		# ccache), so that its run outlasts A's start and B's
+		# format-patch.
+		rm -rf "$S/kunit-um"
 		run_bg clones-B bash -c "cd '$S/clone-B' && make test KERNELS=um"
 		pb=$!
-		wait_for "$S/clones-B.out" 'kunit um:' 600
+		wait_for "$S/clones-B.out" 'kernel um: ' 600 ||
+			bad "clones: B's make test did not reach its kernel build: $S/clones-B.out"
 		run_bg clones-A bash -c "cd '$S/clone-A' && make test KERNELS=um"
 		pa=$!
 		run_bg clones-Bfp bash -c "cd '$S/clone-B' && git config user.name 'A U Thor' && git config user.email author@example.org && make format-patch"
