@@ -223,11 +223,12 @@ chmod +x "$S/silent-bin/qemu-system-x86_64"
 # QEMU itself, not tools/qemu.py, which lib.sh put first on PATH.
 QEMU_X86=$(PATH=${PATH#"$TOP/tools/bin:"} command -v qemu-system-x86_64)
 
-# A stand-in that prints a line and hangs on its first run, and is QEMU on
-# the next.
+# A stand-in that prints a line and hangs on its first boot, and is QEMU
+# on the next; QEMU for -version (tools/qemu.py asks it before a boot).
 mkdir -p "$S/hung-once-bin"
 cat > "$S/hung-once-bin/qemu-system-x86_64" <<EOF
 #!/bin/sh
+[ "\$1" != -version ] || exec $QEMU_X86 "\$@"
 [ -e "$S/hung-once-bin/hung" ] || { : > "$S/hung-once-bin/hung"; echo 'stand-in: started'; exec sleep 100000; }
 exec $QEMU_X86 "\$@"
 EOF

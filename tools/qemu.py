@@ -195,10 +195,12 @@ def run(cmd, bound, probation=False):
 
 
 def qemu_version(qemu):
-    """The version QEMU says it is ("10.0.2 (Debian ...)"), or '?'."""
+    """The version QEMU says it is ("10.0.2 (Debian ...)"), or '?'.  A
+    QEMU that does not answer dies with this wrapper, which its caller
+    may stop before the boot has begun (kunit.py's timeout)."""
     try:
         out = subprocess.run([qemu, '-version'], capture_output=True, text=True,
-                             timeout=30).stdout
+                             timeout=30, preexec_fn=die_with_parent).stdout
     except (OSError, subprocess.TimeoutExpired):
         return '?'
     first = out.split('\n', 1)[0]
