@@ -30,16 +30,10 @@ mkdir -p "$b"
 cp -a "$src" "$b/k"
 cross=$(arch_cross "$kernel")
 command -v distccd >/dev/null || die "bench-ccache: no distccd (make deps)"
-# The daemon drops to the distcc user: its log and pid file are where that
-# user can write them.
+# The daemon's log and pid file (lib.sh: loopback_distccd).
 dd=$(mktemp -d /tmp/wb-distccd.XXXXXX)
-chmod 1777 "$dd"
-distccd --daemon --allow 127.0.0.0/8 --listen 127.0.0.2 --jobs "$(nproc)" \
-	--log-level info --log-file "$dd/distccd.log" --pid-file "$dd/distccd.pid" || die "bench-ccache: distccd did not start"
-trap 'kill "$(cat "$dd/distccd.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$dd"' EXIT
-sleep 1
-grep -q 'preforking daemon started' "$dd/distccd.log" ||
-	die "bench-ccache: no distcc daemon on 127.0.0.2: $(grep -m1 ERROR "$dd/distccd.log" || echo 'it did not start')"
+trap 'kill "$(cat "$dd/127.0.0.2.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$dd"' EXIT
+loopback_distccd 127.0.0.2 "$(nproc)" "$dd" || die "bench-ccache: the daemon on 127.0.0.2 did not start"
 # BENCH_CCACHE_MODES: the modes, in their order (default: all, as above).
 for mode in ${BENCH_CCACHE_MODES:-plain ccache depend wbcc distcc plain}; do
 	(cd "$b/k" && find "${dirs[@]}" -name '*.o' -delete)
@@ -53,7 +47,7 @@ for mode in ${BENCH_CCACHE_MODES:-plain ccache depend wbcc distcc plain}; do
 	distcc)	cc="$KERNEL_CC ${cross}gcc"
 		export CCACHE_DEPEND=1 CCACHE_PREFIX=distcc DISTCC_HOSTS="127.0.0.2/$(nproc)" ;;
 	esac
-	jobs0=$(grep -c COMPILE_OK "$dd/distccd.log" || true)
+	jobs0=$(grep -c COMPILE_OK "$dd/127.0.0.2.log" || true)
 	t=$(date +%s.%N)
 	CCACHE_DIR=$b/cache make -s -C "$TREE" O="$b/k" ARCH="$(make_arch "$kernel")" \
 		CROSS_COMPILE="$cross" CC="$cc" -j"$JOBS" "${dirs[@]/%//}" >"$b/$mode.log" 2>&1 ||
@@ -61,7 +55,7 @@ for mode in ${BENCH_CCACHE_MODES:-plain ccache depend wbcc distcc plain}; do
 	secs=$(echo "$(date +%s.%N) - $t" | bc)
 	n=$(cd "$b/k" && find "${dirs[@]}" -name '*.o' | wc -l)
 	there=
-	[ "$mode" != distcc ] || there=" ($(( $(grep -c COMPILE_OK "$dd/distccd.log" || true) - jobs0 )) compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log" || true) here after a failure)"
+	[ "$mode" != distcc ] || there=" ($(( $(grep -c COMPILE_OK "$dd/127.0.0.2.log" || true) - jobs0 )) compiled by the daemon, $(grep -c 'running locally instead' "$b/$mode.log" || true) here after a failure)"
 	printf 'bench-ccache %s: %s: %d objects under %s in %.0fs%s\n' "$kernel" "$mode" "$n" "${dirs[*]}" "$secs" "$there"
 done
 rm -rf "$b"

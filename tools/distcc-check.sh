@@ -19,10 +19,8 @@ DIRS=${DISTCC_CHECK_DIRS:-fs}
 HOSTS="127.0.0.2 127.0.0.3"
 D=$BUILD/distcc-check
 mkdir -p "$D"
-# The daemons drop to the distcc user: their logs and pid files are where
-# that user can write them.
+# The daemons' logs and pid files (lib.sh: loopback_distccd).
 dd=$(mktemp -d /tmp/wb-distccd.XXXXXX)
-chmod 1777 "$dd"
 stop() {
 	local h
 	for h in $HOSTS; do
@@ -33,13 +31,7 @@ stop() {
 }
 trap stop EXIT
 for h in $HOSTS; do
-	distccd --daemon --allow 127.0.0.0/8 --listen "$h" --jobs 2 --log-level info --log-file "$dd/$h.log" --pid-file "$dd/$h.pid" ||
-		die "distcc-check: distccd on $h did not start"
-done
-sleep 1
-for h in $HOSTS; do
-	grep -q 'preforking daemon started' "$dd/$h.log" 2>/dev/null ||
-		die "distcc-check: no daemon on $h: $(grep -m1 ERROR "$dd/$h.log" 2>/dev/null || echo 'it did not start')"
+	loopback_distccd "$h" 2 "$dd" || die "distcc-check: the daemon on $h did not start"
 done
 # The compilations that the daemons did, but the probes (lib.sh: distcc_hosts).
 done_on() { cat "$dd"/127.0.0.*.log | grep COMPILE_OK | grep -vc '/probe\.c' || true; }

@@ -266,30 +266,24 @@ EOF
 	chmod +x "$S/kvm-$k-bin/qemu-system-x86_64"
 done
 
-# distccd_on ADDR [wrong]: a distcc daemon on ADDR (127.0.0.0/8 only),
-# its log $S/distccd-ADDR.log; with "wrong", in a mount namespace of its own
-# where x86_64-linux-gnu-gcc-12 (what gcc is) is clang 14: another
-# compiler at the path that ccache gives distcc, as on a host with another
-# GCC.  distccd_off ADDR stops it.
+# distccd_on ADDR [wrong]: a distcc daemon on ADDR (lib.sh:
+# loopback_distccd), its log $S/distccd/ADDR.log; with "wrong", in a mount
+# namespace of its own where x86_64-linux-gnu-gcc-12 (what gcc is) is clang
+# 14: another compiler at the path that ccache gives distcc, as on a host
+# with another GCC.  distccd_off ADDR stops it.
 distccd_on() {
-	local log=$S/distccd-$1.log
-	[[ $1 = 127.* ]] || die "distccd_on: $1 is not a loopback address"
+	local wrap=()
 	distccd_off "$1"
 	mkdir -p "$S/distccd"
-	chmod 1777 "$S/distccd"
-	: > "$log" && chmod 666 "$log"
 	if [ "${2:-}" = wrong ]; then
 		printf '#!/bin/sh\nexec clang-14 --target=x86_64-linux-gnu "$@"\n' > "$S/distccd/wrong-gcc"
 		chmod 755 "$S/distccd/wrong-gcc"
-		unshare -m --propagation private sh -c \
-			'mount --bind "$1" "$(readlink -f "$(command -v x86_64-linux-gnu-gcc)")" && shift && exec "$@"' \
-			sh "$S/distccd/wrong-gcc" \
-			distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-level info --log-file "$log" --pid-file "$S/distccd/$1.pid"
-	else
-		distccd --daemon --allow 127.0.0.0/8 --listen "$1" --jobs 2 --log-level info --log-file "$log" --pid-file "$S/distccd/$1.pid"
+		wrap=(unshare -m --propagation private sh -c
+		      'mount --bind "$1" "$(readlink -f "$(command -v x86_64-linux-gnu-gcc)")" && shift && exec "$@"'
+		      sh "$S/distccd/wrong-gcc")
 	fi
-	wait_for "$log" 'preforking daemon started' 10 || {
-		bad "$case: no distcc daemon on $1: $(grep -m1 ERROR "$log" || echo 'it did not start')"
+	loopback_distccd "$1" 2 "$S/distccd" "${wrap[@]}" 2>"$S/distccd/$1.err" || {
+		bad "$case: $(cat "$S/distccd/$1.err")"
 		return 1
 	}
 }
@@ -316,7 +310,7 @@ distcc_um() {
 	now=$(built_ids um | sed -n 2p)
 }
 # jobs_on ADDR: the compilations that the daemon on ADDR did.
-jobs_on() { grep -c 'COMPILE_OK' "$S/distccd-$1.log" || true; }
+jobs_on() { grep -c 'COMPILE_OK' "$S/distccd/$1.log" || true; }
 
 for case in $CASES; do
 	say "faults: --- $case"

@@ -117,9 +117,8 @@ fi
 # stays here: a source with .incbin (tools/bin/wbcc), the links, the host
 # programs; and all of sh, whose C files load a GCC plugin that the workbench
 # builds on this machine (KCFLAGS: -fplugin=), which no host has.
-unset CCACHE_PREFIX
-# What distcc compiled here after a host failed in the build (it says so
-# on standard error, which the build's log holds).
+# distcc_fallbacks: what distcc compiled here after a host failed in the
+# build (it says so on standard error, which the build's log holds).
 distcc_fallbacks() {
 	local n
 	[ -n "${CCACHE_PREFIX:-}" ] || return 0
@@ -128,6 +127,7 @@ distcc_fallbacks() {
 		say "kernel $kernel: distcc: $n compilations ran here when a host failed (first: $(grep -m1 -E 'distcc\[[0-9]+\] (\([a-z_]+\) )?ERROR' "$log" |
 			sed -E 's/.*ERROR: //' || echo 'distcc named no error'))"
 }
+unset CCACHE_PREFIX
 if [ -n "${DISTCC_HOSTS:-}" ]; then
 	if [[ " $cflags " = *" -fplugin="* ]]; then
 		say "kernel $kernel: distcc: compiling here: its GCC plugin is on this machine only"

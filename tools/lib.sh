@@ -26,8 +26,8 @@ ST=${ST:-$BUILD/st}
 # compilations to those hosts, beneath ccache (CCACHE_PREFIX=distcc; a
 # ccache hit never leaves the machine), after a probe of each host with
 # the build's compiler (distcc_hosts, below); make's -j is then what the
-# hosts take (distcc -j), if that is more than this machine's CPUs.
-# distcc_jobs: the -j for the hosts of DISTCC_HOSTS.
+# hosts take (distcc -j), if that is more than this machine's CPUs
+# (distcc_jobs), unless JOBS is given.
 distcc_jobs() {
 	local j n
 	n=$(nproc)
@@ -1131,4 +1131,27 @@ distcc_hosts() {
 		fi
 	done
 	rm -rf "$dir"
+}
+
+# loopback_distccd ADDR JOBS DIR [CMD...]: a distcc daemon for the
+# workbench's own checks, on ADDR, a loopback address (never another), for
+# clients of 127.0.0.0/8, with JOBS jobs; its log DIR/ADDR.log and its pid
+# DIR/ADDR.pid (DIR is made writable for the distcc user that distccd
+# drops to).  CMD..., if given, runs distccd (unshare ..., for a daemon
+# with a namespace of its own).  Fails, with distccd's error on standard
+# error, where the daemon has not started within 10 s.
+loopback_distccd() {
+	local addr=$1 jobs=$2 dir=$3 i
+	shift 3
+	[[ $addr = 127.* ]] || { echo "$addr is not a loopback address" >&2; return 1; }
+	mkdir -p "$dir" && chmod 1777 "$dir"
+	: > "$dir/$addr.log" && chmod 666 "$dir/$addr.log"
+	"$@" distccd --daemon --allow 127.0.0.0/8 --listen "$addr" --jobs "$jobs" --log-level info \
+		--log-file "$dir/$addr.log" --pid-file "$dir/$addr.pid" || true
+	for ((i = 0; i < 10; i++)); do
+		grep -q 'preforking daemon started' "$dir/$addr.log" && return 0
+		sleep 1
+	done
+	echo "no distcc daemon on $addr: $(grep -m1 ERROR "$dir/$addr.log" || echo 'it did not start')" >&2
+	return 1
 }
